@@ -1,0 +1,65 @@
+"""Engine throughput: games per second on one core, per form and deck pairing."""
+
+from __future__ import annotations
+
+import platform
+import time
+from typing import Any
+
+from sim.cards import load_card_set
+from sim.errors import UserError
+from sim.game import Game
+from sim.state import MODES
+
+
+def machine() -> str:
+    import os
+
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}"
+
+
+def pairings(text: str, decks: list[str]) -> list[tuple[str, str]]:
+    if text == "all":
+        return [(a, b) for a in decks for b in decks]
+    out = []
+    for part in text.split(","):
+        a, sep, b = part.strip().partition("-")
+        if not sep or a not in decks or b not in decks:
+            raise UserError(f"--decks: {part!r} is not a pairing like imperial-sylvan of {', '.join(decks)}")
+        out.append((a, b))
+    return out
+
+
+def run_bench(games: int, deck_text: str, strategy_names: list[str]) -> dict[str, Any]:
+    from strategies import make_strategy
+
+    cards = load_card_set()
+    from sim.cards import BASE_DECKS
+
+    decks = [d for d in BASE_DECKS if d in cards.decks]
+    if len(strategy_names) != 2:
+        raise UserError("--strategies: expected two names separated by a comma")
+    results = []
+    for mode in MODES:
+        for a, b in pairings(deck_text, decks):
+            turns = 0
+            start = time.perf_counter()
+            for seed in range(games):
+                players = [make_strategy(n, seat, seed) for seat, n in enumerate(strategy_names)]
+                turns += Game(cards, mode, (a, b), players, seed).play().turns
+            elapsed = time.perf_counter() - start
+            results.append({
+                "mode": mode, "decks": f"{a}-{b}", "strategies": ",".join(strategy_names), "games": games,
+                "seconds": round(elapsed, 3), "games_per_second": round(games / elapsed, 1),
+                "mean_turns": turns / games,
+            })
+    return {"machine": machine(), "results": results}

@@ -1,0 +1,94 @@
+"""Commands of the rules engine: ``play``, ``cards``, ``bench``, ``scenario``."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from sim.errors import UserError, fail_cleanly
+
+
+def _decks(text: str) -> list[str]:
+    decks = [d.strip() for d in text.split(",") if d.strip()]
+    if len(decks) != 2:
+        raise UserError(f"--decks: expected two deck names separated by a comma, got {text!r}")
+    return decks
+
+
+def register(app: typer.Typer) -> None:
+    @app.command()
+    @fail_cleanly
+    def play(
+        mode: Annotated[str, typer.Option(help="high-form or deathmatch")] = "high-form",
+        decks: Annotated[str, typer.Option(help="two decks, e.g. imperial,imperial")] = "imperial,imperial",
+        strategies: Annotated[str, typer.Option(help="two strategy names, e.g. random,random")] = "random,random",
+        seed: Annotated[int, typer.Option(help="the game's seed")] = 0,
+        json_out: Annotated[Path | None, typer.Option("--json", help="write the game record as JSON")] = None,
+        cards_dir: Annotated[Path | None, typer.Option("--cards", help="a card-set directory")] = None,
+        strict: Annotated[bool, typer.Option(help="check invariants after every step")] = True,
+    ) -> None:
+        """Play one game and print it turn by turn with arena diagrams."""
+        from sim.cards import load_card_set
+        from sim.game import Game
+        from sim.narrate import Narrator
+        from strategies import make_strategy
+
+        card_set = load_card_set(cards_dir)
+        names = [s.strip() for s in strategies.split(",")]
+        if len(names) != 2:
+            raise UserError(f"--strategies: expected two names separated by a comma, got {strategies!r}")
+        players = [make_strategy(n, seat, seed) for seat, n in enumerate(names)]
+        game = Game(card_set, mode, _decks(decks), players, seed, strict=strict)
+        if json_out is None:
+            Narrator(game, sys.stdout).attach()
+        record = game.play()
+        if json_out is not None:
+            json_out.write_text(json.dumps(record.to_dict()))
+            typer.echo(f"wrote {json_out}")
+        else:
+            w = record.winner
+            typer.echo(f"Result: {record.scores[0]}-{record.scores[1]}, "
+                       + (f"player {w + 1} wins" if w >= 0 else "a tie")
+                       + (f" on tiebreak ({record.tiebreak})" if record.tiebreak else "")
+                       + f"; ended by {record.end_reason} after {record.turns} turns")
+
+    @app.command()
+    @fail_cleanly
+    def cards(
+        json_out: Annotated[bool, typer.Option("--json", help="print the card set as JSON")] = False,
+        deck: Annotated[str | None, typer.Option(help="only this deck (or 'legends', 'flares', 'tasks')")] = None,
+        cards_dir: Annotated[Path | None, typer.Option("--cards", help="a card-set directory")] = None,
+    ) -> None:
+        """Print the card set: patterns and the project's own effect descriptions."""
+        from sim.card_export import export_cards, render_cards
+
+        card_set = __import__("sim.cards", fromlist=["load_card_set"]).load_card_set(cards_dir)
+        if json_out:
+            typer.echo(json.dumps(export_cards(card_set, deck), indent=1))
+        else:
+            typer.echo(render_cards(card_set, deck))
+
+    @app.command()
+    @fail_cleanly
+    def bench(
+        games: Annotated[int, typer.Option(help="games per form and pairing")] = 300,
+        decks: Annotated[str, typer.Option(help="pairings, e.g. imperial-imperial,highland-sylvan; 'all'")] = (
+            "imperial-imperial"),
+        strategies: Annotated[str, typer.Option(help="two strategy names")] = "random,random",
+        json_out: Annotated[bool, typer.Option("--json", help="print the figures as JSON")] = False,
+    ) -> None:
+        """Games per second on one core, for each form and deck pairing."""
+        from sim.bench import run_bench
+
+        results = run_bench(games, decks, [s.strip() for s in strategies.split(",")])
+        if json_out:
+            typer.echo(json.dumps(results, indent=1))
+            return
+        for r in results["results"]:
+            typer.echo(f"{r['mode']:<11} {r['decks']:<20} {r['strategies']:<16} {r['games_per_second']:8.1f} games/s "
+                       f"({r['games']} games, {r['mean_turns']:.1f} turns)")
+        typer.echo(f"machine: {results['machine']}")

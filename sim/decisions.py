@@ -1,0 +1,125 @@
+"""Decisions offered to players, the strategy interface, and what a player may see."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
+
+if TYPE_CHECKING:
+    from sim.cards import Being, Flare, Task
+    from sim.state import GameState
+
+PLACE, SUMMON, DISCARD, FLARE, END = "place", "summon", "discard", "flare", "end"
+
+
+class Action(NamedTuple):
+    """An option of the main "action" decision. ``card`` is set for SUMMON."""
+
+    kind: str
+    card: Being | None = None
+
+    def __repr__(self) -> str:
+        return f"{self.kind}({self.card.id})" if self.card else self.kind
+
+
+class Decision(NamedTuple):
+    """A choice a player must make: pick one of ``options``.
+
+    ``kind`` says what the options are: "action" (Action), "place"/"take"/effect squares (int squares),
+    "summon" (Placement), "discard"/"return" (cards; None ends returning), "claim" (Task or None),
+    "direction" (0..7, see sim.board.DIRECTIONS), "move"/"leap" ((from, to) squares), "branch" (labels).
+    In effect decisions, None means "stop" or "do nothing" where the card allows it.
+    """
+
+    kind: str
+    player: int
+    options: list[Any]
+    card: str = ""
+    prompt: str = ""
+
+
+class Strategy(Protocol):
+    name: str
+
+    def choose(self, view: PlayerView, decision: Decision) -> int:
+        """The index of the chosen option."""
+        ...
+
+
+class PlayerView:
+    """What one player may know: the arena, stocks, scores, tasks, own hand; never hidden orders."""
+
+    __slots__ = ("_state", "player")
+
+    def __init__(self, state: GameState, player: int):
+        self._state = state
+        self.player = player
+
+    @property
+    def opponent(self) -> int:
+        return 1 - self.player
+
+    @property
+    def mode(self) -> str:
+        return self._state.mode
+
+    @property
+    def turn(self) -> int:
+        return self._state.turn
+
+    @property
+    def actions_left(self) -> int:
+        return self._state.actions_left
+
+    def pieces(self, player: int) -> tuple[int, int, int]:
+        """Bitboards of ``player``'s common, heroic and legendary pieces."""
+        p = self._state.pieces[player]
+        return p[0], p[1], p[2]
+
+    def piece_at(self, sq: int) -> tuple[int, int] | None:
+        return self._state.piece_at(sq)
+
+    def occupied(self) -> int:
+        return self._state.occupied()
+
+    def stock(self, player: int) -> tuple[int, int]:
+        """Tokens and legendary pieces in ``player``'s stock."""
+        return self._state.tokens[player], self._state.legend_stock[player]
+
+    def score(self, player: int) -> int:
+        return self._state.score(player)
+
+    @property
+    def hand(self) -> tuple[Being, ...]:
+        return tuple(self._state.hand[self.player])
+
+    @property
+    def legend_hand(self) -> tuple[Being, ...]:
+        return tuple(self._state.legend_hand[self.player])
+
+    @property
+    def flare_hand(self) -> tuple[Flare, ...]:
+        return tuple(self._state.flare_hand[self.player])
+
+    def hand_sizes(self, player: int) -> tuple[int, int, int]:
+        s = self._state
+        return len(s.hand[player]), len(s.legend_hand[player]), len(s.flare_hand[player])
+
+    def deck_size(self, player: int) -> int:
+        return len(self._state.deck[player])
+
+    @property
+    def task_row(self) -> tuple[Task, ...]:
+        return tuple(self._state.task_row)
+
+    @property
+    def next_task(self) -> Task | None:
+        return self._state.next_task
+
+    @property
+    def destroyed_this_turn(self) -> tuple[int, int, int]:
+        d = self._state.counters.destroyed
+        return d[0], d[1], d[2]
+
+    @property
+    def end_triggered(self) -> bool:
+        return self._state.end_trigger is not None

@@ -1,0 +1,3 @@
+"""Effect functions of the imperial cards that the step vocabulary cannot express."""
+
+from __future__ import annotations

@@ -1,0 +1,37 @@
+"""Strategies by name, with their parameters checked."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from sim.decisions import Strategy
+from sim.errors import UserError
+
+StrategyFactory = Callable[[int, int, dict[str, Any]], Strategy]
+STRATEGIES: dict[str, StrategyFactory] = {}
+
+
+class StrategyConfigError(UserError):
+    pass
+
+
+def register(name: str) -> Callable[[StrategyFactory], StrategyFactory]:
+    def add(factory: StrategyFactory) -> StrategyFactory:
+        STRATEGIES[name] = factory
+        return factory
+
+    return add
+
+
+def strategy_seed(game_seed: int, seat: int) -> int:
+    """A player's own random stream, derived from the game seed and the seat (never from hidden state)."""
+    return (game_seed * 0x9E3779B97F4A7C15 + seat * 0xBF58476D1CE4E5B9 + 1) & 0xFFFFFFFFFFFFFFFF
+
+
+def make_strategy(name: str, seat: int, game_seed: int, params: dict[str, Any] | None = None) -> Strategy:
+    import strategies.random_player  # noqa: F401  registers the built-in strategies
+
+    if name not in STRATEGIES:
+        raise StrategyConfigError(f"unknown strategy {name!r}; known strategies: {', '.join(sorted(STRATEGIES))}")
+    return STRATEGIES[name](seat, strategy_seed(game_seed, seat), dict(params or {}))
