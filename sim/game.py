@@ -342,6 +342,7 @@ class Game:
             s.hand[p].remove(card)
         destroyed_before = sum(s.counters.destroyed)
         s.counters.borrow_enemy_piece = False
+        s.record.event(s.turn, p, "summon", card.id, pl.origin, pl.orientation)
         if s.occupied() >> pl.origin & 1:
             s.destroy(pl.origin, card.id)
         if not s.can_have_piece(p, card.rank):
@@ -352,7 +353,6 @@ class Game:
             s.record.event(s.turn, p, "take", card.id, sq, -1)
         s._put(p, card.rank, pl.origin)
         s.counters.summoned.append((pl.origin, card.rank))
-        s.record.event(s.turn, p, "summon", card.id, pl.origin, pl.orientation)
         if card.rank == LEGENDARY and s.mode == DEATHMATCH:
             s.dm_points[p] += 1
             s.record.points(s.turn, p, "legend-summon", 1)
@@ -385,7 +385,7 @@ class Game:
         halves = self.flare_halves(p, flare)
         s.flare_hand[p].remove(flare)
         s.flare_used_this_turn = True
-        s.record.event(s.turn, p, "flare", flare.id, halves, -1)
+        s.record.event(s.turn, p, "flare", flare.id, halves, s.score(p) - s.score(1 - p))
         for bit, half in ((1, flare.upper), (2, flare.lower)):
             if halves & bit:
                 run_steps(EffectContext(self, p, flare.id, None, None), half.effect)

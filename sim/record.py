@@ -11,7 +11,7 @@ discard       -                           -          (the discard action's card)
 return        -                           -          (returned to the bottom of its deck)
 summon        summoning square            orientation (0..7)
 effect        enemy pieces destroyed      own pieces destroyed (after a summon's effect)
-flare         halves used: 1 upper, 2 lower, 3 both  -
+flare         halves used: 1 upper, 2 lower, 3 both  invoker's score minus the opponent's
 place         square                      rank
 destroy       owner * 3 + rank            1 if it counts as destroyed by the active player
 upgrade       owner * 3 + old rank        square
