@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from sim.errors import UserError
-from sim.patterns import Pattern, PatternError, Placement, parse_grid, placements_for
+from sim.patterns import Pattern, PatternError, Placement, Shape, parse_grid, placements_for, shapes_for
 from sim.ranks import RANK_NAMES
 
 BUILTIN_DIR = Path(__file__).parent / "cards"
@@ -52,11 +52,8 @@ class Being:
         return placements_for(self.pattern)
 
     @cached_property
-    def placements_by_anchor(self) -> dict[int, tuple[Placement, ...]]:
-        out: dict[int, list[Placement]] = {}
-        for p in self.placements:
-            out.setdefault(p.anchor, []).append(p)
-        return {k: tuple(v) for k, v in out.items()}
+    def shapes(self) -> tuple[Shape, ...]:
+        return shapes_for(self.pattern, self.placements)
 
     @property
     def is_legend(self) -> bool:

@@ -7,8 +7,8 @@ from typing import Any
 
 from sim import board
 from sim.cards import Being, CardSet, Flare, Task
-from sim.errors import UserError
 from sim.decisions import DISCARD, END, FLARE, PLACE, SUMMON, Action, Decision, PlayerView, Strategy
+from sim.errors import UserError
 from sim.patterns import Placement
 from sim.ranks import COMMON, HEROIC, LEGENDARY
 from sim.record import GameRecord
@@ -308,28 +308,50 @@ class Game:
             spare = (s.pieces[p][COMMON] | s.pieces[p][HEROIC]) & ~pl.need_any & ~(1 << pl.origin)
         return spare != 0
 
-    def _candidate_placements(self, p: int, card: Being):
+    def _matching_placements(self, p: int, card: Being, first_only: bool) -> list[Placement]:
+        """Placements whose pattern cells all hold ``p``'s pieces of the needed ranks, found with shifts."""
         s = self.state
-        if s.counters.borrow_enemy_piece:
-            yield from card.placements
-            return
-        by_anchor = card.placements_by_anchor
-        for sq in board.bits(s.mine(p)):
-            yield from by_anchor.get(sq, ())
+        bb = s.pieces[p]
+        by_rank = (bb[0] | bb[1] | bb[2], bb[1] | bb[2], bb[2])
+        other = s.pieces[1 - p]
+        blocked = 0  # pieces of a higher rank than the being stop a summon on their square
+        for r in range(card.rank + 1, 3):
+            blocked |= bb[r] | other[r]
+        stock_ok = (s.legend_stock[p] > 0 and bb[LEGENDARY].bit_count() < 3) if card.rank == LEGENDARY \
+            else s.tokens[p] > 0
+        out: list[Placement] = []
+        for shape in card.shapes:
+            m = shape.origins & ~blocked
+            for shift, rank in shape.cells:
+                if not m:
+                    break
+                m &= by_rank[rank] >> shift if shift >= 0 else by_rank[rank] << -shift
+            for origin in board.bits(m):
+                pl = shape.by_origin[origin]
+                if stock_ok or self._piece_obtainable(p, card.rank, pl, s.piece_at(origin)):
+                    out.append(pl)
+                    if first_only:
+                        return out
+        return out
+
+    def _borrowing_placements(self, p: int, card: Being) -> list[Placement]:
+        """Placements when one enemy piece may stand in for one of ``p``'s pieces (War Summoner)."""
+        bb = self.state.pieces[p]
+        mine, up, leg = bb[0] | bb[1] | bb[2], bb[1] | bb[2], bb[2]
+        return [pl for pl in card.placements if self._placement_ok(p, card, pl, mine, up, leg)]
 
     def has_placement(self, p: int, card: Being) -> bool:
         s = self.state
-        bb = s.pieces[p]
-        mine, up, leg = bb[0] | bb[1] | bb[2], bb[1] | bb[2], bb[2]
-        if mine.bit_count() < len(card.pattern.cells) - s.counters.borrow_enemy_piece:
+        if s.counters.borrow_enemy_piece:
+            return bool(self._borrowing_placements(p, card))
+        if s.mine(p).bit_count() < len(card.pattern.cells):
             return False
-        return any(self._placement_ok(p, card, pl, mine, up, leg) for pl in self._candidate_placements(p, card))
+        return bool(self._matching_placements(p, card, first_only=True))
 
     def legal_placements(self, p: int, card: Being) -> list[Placement]:
-        s = self.state
-        bb = s.pieces[p]
-        mine, up, leg = bb[0] | bb[1] | bb[2], bb[1] | bb[2], bb[2]
-        return [pl for pl in self._candidate_placements(p, card) if self._placement_ok(p, card, pl, mine, up, leg)]
+        if self.state.counters.borrow_enemy_piece:
+            return self._borrowing_placements(p, card)
+        return self._matching_placements(p, card, first_only=False)
 
     def summon(self, p: int, card: Being, pl: Placement) -> None:
         from sim.effects.context import EffectContext

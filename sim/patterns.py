@@ -133,7 +133,6 @@ class Placement:
     marked: int  # marked squares on the arena
     marked_other: int
     marked_squares: tuple[int | None, ...]  # marked squares in card order (None when off the arena)
-    anchor: int  # the first pattern square, used to index placements by a piece
 
     @property
     def pattern_mask(self) -> int:
@@ -145,7 +144,6 @@ def placements_for(pattern: Pattern) -> tuple[Placement, ...]:
     for o, p in distinct_orientations(pattern):
         for origin in board.SQUARES:
             need_any = need_h = need_l = 0
-            anchor = -1
             ok = True
             for dx, dy, r in p.cells:
                 sq = board.offset(origin, dx, dy)
@@ -153,8 +151,6 @@ def placements_for(pattern: Pattern) -> tuple[Placement, ...]:
                     ok = False
                     break
                 bit = 1 << sq
-                if anchor < 0:
-                    anchor = sq
                 need_any |= bit
                 if r >= HEROIC:
                     need_h |= bit
@@ -166,9 +162,31 @@ def placements_for(pattern: Pattern) -> tuple[Placement, ...]:
             other = board.mask_of(s for s in (board.offset(origin, dx, dy) for dx, dy in p.marked_other)
                                   if s is not None)
             out.append(Placement(origin, o, need_any, need_h, need_l,
-                                 board.mask_of(s for s in msq if s is not None), other, msq, anchor))
+                                 board.mask_of(s for s in msq if s is not None), other, msq))
     return tuple(out)
 
 
-__all__ = ["COMMON", "Pattern", "Placement", "PatternError", "parse_grid", "render_grid", "oriented",
-           "placements_for", "transform"]
+__all__ = ["COMMON", "Pattern", "Placement", "PatternError", "Shape", "parse_grid", "render_grid", "oriented",
+           "placements_for", "shapes_for", "transform"]
+
+
+@dataclass(frozen=True, slots=True)
+class Shape:
+    """One orientation of a pattern as bitboard shifts, to find every matching origin at once.
+
+    Square ``o + shift`` is the cell's square for an origin ``o`` in ``origins`` (the origins where the whole
+    oriented pattern lies on the arena, so no shift wraps around a row).
+    """
+
+    origins: int
+    cells: tuple[tuple[int, int], ...]  # (shift, minimum rank)
+    by_origin: dict[int, Placement]
+
+
+def shapes_for(pattern: Pattern, placements: tuple[Placement, ...]) -> tuple[Shape, ...]:
+    out = []
+    for o, p in distinct_orientations(pattern):
+        by_origin = {pl.origin: pl for pl in placements if pl.orientation == o}
+        cells = tuple((dx + board.WIDTH * dy, r) for dx, dy, r in p.cells)
+        out.append(Shape(board.mask_of(by_origin), cells, by_origin))
+    return tuple(out)
