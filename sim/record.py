@@ -9,6 +9,7 @@ kind          a                           b
 draw          0 opening hand, 1 later     0 personal deck, 1 legend deck, 2 flare deck
 discard       -                           -          (the discard action's card)
 return        -                           -          (returned to the bottom of its deck)
+to_deck       -                           -          (from the discard pile to the top of the deck)
 summon        summoning square            orientation (0..7)
 effect        enemy pieces destroyed      own pieces destroyed (after a summon's effect)
 flare         halves used: 1 upper, 2 lower, 3 both  invoker's score minus the opponent's
