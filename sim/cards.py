@@ -8,6 +8,7 @@ files. Everything is validated on load and errors name the file and the field.
 from __future__ import annotations
 
 import hashlib
+import inspect
 import json
 import tomllib
 from dataclasses import dataclass, field
@@ -153,8 +154,24 @@ def _steps(path: Path, where: str, table: dict) -> Steps:
     return tuple(raw)
 
 
+def _custom_functions(value: Any) -> list[str]:
+    """Names of the custom effect functions a card's table refers to, at any depth."""
+    if isinstance(value, dict):
+        own = [value["fn"]] if value.get("do") == "custom" and isinstance(value.get("fn"), str) else []
+        return own + [n for v in value.values() for n in _custom_functions(v)]
+    if isinstance(value, list):
+        return [n for v in value for n in _custom_functions(v)]
+    return []
+
+
 def _fingerprint(table: dict) -> str:
-    return hashlib.sha256(json.dumps(table, sort_keys=True).encode()).hexdigest()[:16]
+    """A hash of a card's definition: its table and the source of the custom functions it uses."""
+    from sim.effects.interpreter import CUSTOM
+
+    h = hashlib.sha256(json.dumps(table, sort_keys=True).encode())
+    for name in sorted(set(_custom_functions(table))):
+        h.update(inspect.getsource(CUSTOM[name]).encode())
+    return h.hexdigest()[:16]
 
 
 def _read(path: Path) -> dict:

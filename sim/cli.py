@@ -12,7 +12,7 @@ def _register_all() -> None:
     from sim import commands as sim_commands
 
     sim_commands.register(app)
-    for module in ("strategies.commands", "pipelines.commands", "reports.commands", "pipelines.regress_commands"):
+    for module in ("strategies.commands", "pipelines.commands", "reports.commands", "reports.regression.commands"):
         try:
             mod = __import__(module, fromlist=["register"])
         except ModuleNotFoundError as e:

@@ -47,7 +47,10 @@ def register(app: typer.Typer) -> None:
             Narrator(game, sys.stdout).attach()
         record = game.play()
         if json_out is not None:
-            json_out.write_text(json.dumps(record.to_dict()))
+            try:
+                json_out.write_text(json.dumps(record.to_dict()))
+            except OSError as e:
+                raise UserError(f"--json: cannot write {json_out}: {e.strerror}") from None
             typer.echo(f"wrote {json_out}")
         else:
             w = record.winner
@@ -71,6 +74,59 @@ def register(app: typer.Typer) -> None:
             typer.echo(json.dumps(export_cards(card_set, deck), indent=1))
         else:
             typer.echo(render_cards(card_set, deck))
+
+    @app.command()
+    @fail_cleanly
+    def scenario(
+        file: Annotated[Path, typer.Argument(help="a scenario file (notation: see sim/scenario.py)")],
+        summon: Annotated[str | None, typer.Option(help="summon this card of the player's hand")] = None,
+        at: Annotated[str | None, typer.Option(help="the summoning square for --summon, e.g. e5")] = None,
+        strategy: Annotated[str, typer.Option(help="who takes the effect's decisions")] = "random",
+        seed: Annotated[int, typer.Option(help="the strategy's seed")] = 0,
+        cards_dir: Annotated[Path | None, typer.Option("--cards", help="a card-set directory")] = None,
+    ) -> None:
+        """Set up a position to check a card: list where each card in hand can be summoned, or summon one
+        (--summon ID --at SQUARE) and show what its effect did."""
+        from sim import board
+        from sim.cards import load_card_set
+        from sim.narrate import describe_event
+        from sim.scenario import load_scenario, render_arena
+        from strategies import make_strategy
+
+        if not file.is_file():
+            raise UserError(f"{file}: no such scenario file")
+        players = [make_strategy(strategy, seat, seed) for seat in (0, 1)]
+        game = load_scenario(file.read_text(), players, load_card_set(cards_dir), source=str(file))
+        s, p = game.state, game.state.active
+        in_hand = {c.id: c for c in (*s.hand[p], *s.legend_hand[p])}
+        if summon is None:
+            typer.echo(render_arena(s))
+            for card in in_hand.values():
+                squares = sorted({board.name(pl.origin) for pl in game.legal_placements(p, card)})
+                typer.echo(f"{card.id}: {', '.join(squares) or 'cannot be summoned'}")
+            return
+        if summon not in in_hand:
+            held = ", ".join(in_hand) or "empty"
+            raise UserError(f"--summon: {summon!r} is not in player {p + 1}'s hand ({held})")
+        if at is None:
+            raise UserError("--summon needs --at, the summoning square")
+        try:
+            square = board.parse_square(at)
+        except ValueError as e:
+            raise UserError(f"--at: {e}") from None
+        card = in_hand[summon]
+        options = [pl for pl in game.legal_placements(p, card) if pl.origin == square]
+        if not options:
+            raise UserError(f"{summon} cannot be summoned at {at} in this position")
+        typer.echo(render_arena(s))
+        seen = len(s.record.events)
+        s.actions_left -= 1  # the summon is an action, as in play (effects may ask whether it was the last)
+        game.summon(p, card, game.ask(p, "summon", options, card.id))
+        for event in s.record.events[seen:]:
+            text = describe_event(event)
+            if text:
+                typer.echo(text)
+        typer.echo(render_arena(s))
 
     @app.command()
     @fail_cleanly

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 if TYPE_CHECKING:
@@ -123,3 +124,29 @@ class PlayerView:
     @property
     def end_triggered(self) -> bool:
         return self._state.end_trigger is not None
+
+    def sandbox(self, rng: random.Random) -> GameState:
+        """A copy of the game for lookahead that holds nothing this player may not know: what is hidden
+        from them (the opponent's hands, every deck's order, the next shuffles) is dealt anew from ``rng``
+        out of the cards that could be there, so the copy depends only on what the player knows."""
+        c = self._state.clone(rng)
+        me, them = self.player, 1 - self.player
+        c.deck[me] = _deal(rng, c.deck[me])
+        c.hand[them], c.deck[them] = _redeal(rng, c.hand[them], c.deck[them])
+        c.legend_hand[them], c.legend_deck = _redeal(rng, c.legend_hand[them], c.legend_deck)
+        c.flare_hand[them], c.flare_deck = _redeal(rng, c.flare_hand[them], c.flare_deck)
+        c.task_deck = _deal(rng, c.task_deck)
+        return c
+
+
+def _deal(rng: random.Random, cards: list) -> list:
+    """The cards in an order drawn from ``rng`` alone, whatever order they came in."""
+    out = sorted(cards, key=lambda card: card.index)
+    rng.shuffle(out)
+    return out
+
+
+def _redeal(rng: random.Random, hand: list, deck: list) -> tuple[list, list]:
+    """A hidden hand and its deck dealt anew from their cards: (hand, deck) of the same sizes."""
+    pool = _deal(rng, hand + deck)
+    return pool[:len(hand)], pool[len(hand):]

@@ -56,6 +56,16 @@ class Game:
             "seed": seed,
         }
 
+    @classmethod
+    def around(cls, state: GameState, strategies: Sequence[Strategy]) -> Game:
+        """A game over an existing state, e.g. a strategy's sandbox copy for lookahead; nothing is set up."""
+        game = cls.__new__(cls)
+        game.state = state
+        game.strategies = list(strategies)
+        game.views = [PlayerView(state, 0), PlayerView(state, 1)]
+        game.turn_listeners = []
+        return game
+
     # ----- asking players
     def ask(self, player: int, kind: str, options: list[Any], card: str = "", prompt: str = "") -> Any:
         """The option ``player`` picks. A single option is taken without asking: there is no choice."""
@@ -207,7 +217,8 @@ class Game:
         s = self.state
         out: list[Action] = []
         if s.actions_left > 0:
-            out.append(_PLACE_ACTION)
+            if s.tokens[p] or s.pieces[p][COMMON] | s.pieces[p][HEROIC]:
+                out.append(_PLACE_ACTION)
             for card in s.hand[p]:
                 if self.has_placement(p, card):
                     out.append(Action(SUMMON, card))

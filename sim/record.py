@@ -11,13 +11,14 @@ discard       -                           -          (the discard action's card)
 return        -                           -          (returned to the bottom of its deck)
 to_deck       -                           -          (from the discard pile to the top of the deck)
 summon        summoning square            orientation (0..7)
-effect        enemy pieces destroyed      own pieces destroyed (after a summon's effect)
+effect        enemy pieces destroyed      -          (after a summon's effect resolved)
 flare         halves used: 1 upper, 2 lower, 3 both  invoker's score minus the opponent's
 place         square                      rank
 destroy       owner * 3 + rank            1 if it counts as destroyed by the active player
 upgrade       owner * 3 + old rank        square
 downgrade     owner * 3 + old rank        square
 convert       square                      new rank
+take          square                      -          (a piece taken back from the arena for a place or summon)
 points        points                      - (card is the source: a task id, "destruction", "flare",
                                             "legend-summon")
 task_reveal   -                           -

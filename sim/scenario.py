@@ -45,7 +45,7 @@ from sim.state import LEGENDARY_PIECES, MODES, TOKENS
 
 class ScenarioError(UserError):
     def __init__(self, line: int, message: str, source: str = "scenario"):
-        super().__init__(f"{source}: line {line}: {message}")
+        super().__init__(f"{source}: line {line}: {message}" if line else f"{source}: {message}")
         self.line = line
 
 

@@ -82,6 +82,28 @@ class GameState:
 
         self.record = GameRecord()
 
+    def clone(self, rng: random.Random) -> GameState:
+        """A copy for lookahead: lists and counters are copied, cards shared, the record starts empty and
+        ``rng`` replaces the game's random stream (a copy of it would predict the real shuffles)."""
+        from sim.record import GameRecord
+
+        c = object.__new__(GameState)
+        d = c.__dict__
+        for k, v in self.__dict__.items():
+            t = type(v)
+            if t is list:
+                v = [x[:] if type(x) is list else x for x in v]
+            elif t is dict or t is set:
+                v = v.copy()
+            d[k] = v
+        counters = object.__new__(TurnCounters)
+        for k, v in self.counters.__dict__.items():
+            counters.__dict__[k] = v[:] if type(v) is list else v
+        c.counters = counters
+        c.rng = rng
+        c.record = GameRecord()
+        return c
+
     # ----- queries
     def occupied(self) -> int:
         a, b = self.pieces

@@ -1,0 +1,156 @@
+"""The engine's commands: ``play``, ``cards``, ``bench``, and clear errors (no traceback) for bad input."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from sim.cards import BUILTIN_DIR, load_card_set
+from sim.cli import app
+from sim.game import Game
+from strategies import make_strategy
+
+TASHKALAR = Path(sys.executable).parent / "tashkalar"
+
+
+def run(*args: str):
+    return CliRunner().invoke(app, [str(a) for a in args])
+
+
+def fails_cleanly(result, *fragments: str) -> None:
+    """A user error: exit status 2, ``error: ...`` on stderr naming every fragment, no traceback."""
+    assert result.exit_code == 2, result.output
+    assert result.stderr.startswith("error: ") and "Traceback" not in result.output
+    for fragment in fragments:
+        assert fragment in result.stderr, (fragment, result.stderr)
+
+
+# ----- play
+def test_play_prints_the_game_turn_by_turn():
+    result = run("play", "--mode", "deathmatch", "--seed", "3")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "== Turn 1: player" in out and "== Turn 2: player" in out
+    assert "-- -- " in out and "score " in out  # arena diagrams and the score after each turn
+    last = out.strip().splitlines()[-1]
+    assert last.startswith("Result: ") and "ended by" in last
+
+
+@pytest.mark.parametrize("mode", ["high-form", "deathmatch"])
+def test_play_writes_the_record_as_json(tmp_path, mode):
+    out = tmp_path / "game.json"
+    result = run("play", "--mode", mode, "--decks", "highland,sylvan", "--seed", "5", "--json", out)
+    assert result.exit_code == 0 and f"wrote {out}" in result.stdout
+    record = json.loads(out.read_text())
+    assert record["config"] == {"mode": mode, "decks": ["highland", "sylvan"],
+                                "strategies": ["random", "random"], "seed": 5}
+    players = [make_strategy("random", seat, 5) for seat in (0, 1)]
+    expected = Game(load_card_set(), mode, ("highland", "sylvan"), players, 5).play().to_dict()
+    assert record == json.loads(json.dumps(expected))  # the same game as played directly with that seed
+
+
+# ----- cards
+def test_cards_of_one_deck_as_text():
+    result = run("cards", "--deck", "imperial")
+    assert result.exit_code == 0
+    assert "Swordmaster (imperial/swordmaster, common)" in result.stdout
+    assert "highland/" not in result.stdout and "Flare" not in result.stdout
+    assert "Pattern key:" in result.stdout
+
+
+@pytest.mark.parametrize("deck, cards, flares, tasks", [
+    ("legends", 12, False, False), ("sylvan", 18, False, False), ("flares", 0, True, False),
+    ("tasks", 0, False, True),
+])
+def test_cards_of_one_deck_as_json(deck, cards, flares, tasks):
+    data = json.loads(run("cards", "--deck", deck, "--json").stdout)
+    assert len(data["cards"]) == cards and ("flares" in data) == flares and ("tasks" in data) == tasks
+    expected_deck = "legend" if deck == "legends" else deck
+    assert all(c["deck"] == expected_deck for c in data["cards"])
+    assert len(data.get("flares", [None] * 12)) == 12 and len(data.get("tasks", [None] * 24)) == 24
+
+
+# ----- bench
+def test_bench_reports_games_per_second_as_json():
+    result = run("bench", "--games", "3", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["machine"]
+    assert [(r["mode"], r["decks"]) for r in data["results"]] == [("high-form", "imperial-imperial"),
+                                                                   ("deathmatch", "imperial-imperial")]
+    for r in data["results"]:
+        assert r["games"] == 3 and r["games_per_second"] > 0 and r["mean_turns"] > 10
+
+
+def test_bench_all_pairings():
+    data = json.loads(run("bench", "--games", "1", "--decks", "all", "--json").stdout)
+    assert len(data["results"]) == 2 * 9
+    assert {r["decks"] for r in data["results"]} == {f"{a}-{b}" for a in ("imperial", "highland", "sylvan")
+                                                      for b in ("imperial", "highland", "sylvan")}
+
+
+# ----- bad input
+BREAKS = [
+    # file, text replaced, replacement, what the message must name
+    ("imperial.toml", 'rank = "common"', 'rank = "epic"', ["imperial.toml", "imperial/swordmaster", ".rank"]),
+    ("imperial.toml", 'name = "Swordmaster"\n', "", ["imperial.toml", "missing field 'name'"]),
+    ("imperial.toml", '"""\nc\n@\nc\n"""', '"""\nc\nc\n"""', ["imperial.toml", ".pattern", "'@'"]),
+    ("imperial.toml", '{ do = "destroy", where = "diagonal"', '{ do = "explode", where = "diagonal"',
+     ["imperial.toml", "imperial/swordmaster", ".effect", "explode"]),
+    ("imperial.toml", 'id = "imperial/swordmaster"', 'id = "imperial/sword', ["imperial.toml", "syntax"]),
+    ("flares.toml", "needs_more = 3,", 'needs_more = "3",', ["flares.toml", "flare/01", "needs_more"]),
+    ("tasks.toml", 'condition = "destroyed_3"', 'condition = "destroyed_9"',
+     ["tasks.toml", "task/destruction", ".condition"]),
+    ("tasks.toml", 'category = "destruction"', 'category = "chaos"', ["tasks.toml", ".category"]),
+    ("legends.toml", 'rank = "legendary"', 'rank = "heroic"', ["legends.toml", ".rank"]),
+]
+
+
+def broken_cards(tmp_path: Path, file: str, old: str, new: str) -> Path:
+    d = tmp_path / "cards"
+    shutil.copytree(BUILTIN_DIR, d)
+    text = (d / file).read_text()
+    assert old in text, old
+    (d / file).write_text(text.replace(old, new, 1))
+    return d
+
+
+@pytest.mark.parametrize("file, old, new, named", BREAKS, ids=[f"{b[0]}-{i}" for i, b in enumerate(BREAKS)])
+def test_a_malformed_card_file_is_named_with_its_field(tmp_path, file, old, new, named):
+    d = broken_cards(tmp_path, file, old, new)
+    fails_cleanly(run("cards", "--cards", d), *named)
+    fails_cleanly(run("play", "--cards", d), *named)
+
+
+def test_a_missing_card_directory():
+    fails_cleanly(run("cards", "--cards", "/nonexistent/cards"), "/nonexistent/cards", "not found")
+
+
+@pytest.mark.parametrize("args, named", [
+    (["play", "--decks", "imperial,nope"], ["unknown deck 'nope'", "imperial"]),
+    (["play", "--decks", "imperial"], ["--decks"]),
+    (["play", "--strategies", "random,nope"], ["unknown strategy 'nope'", "random"]),
+    (["play", "--strategies", "random"], ["--strategies"]),
+    (["play", "--mode", "chess"], ["unknown mode 'chess'", "deathmatch"]),
+    (["cards", "--deck", "nope"], ["--deck", "unknown deck 'nope'"]),
+    (["bench", "--games", "1", "--decks", "imperial-nope"], ["--decks", "imperial-nope"]),
+    (["bench", "--games", "1", "--strategies", "random,nope"], ["unknown strategy 'nope'"]),
+])
+def test_unknown_names_are_user_errors(args, named):
+    fails_cleanly(run(*args), *named)
+
+
+def test_the_installed_command_reports_errors_without_a_traceback(tmp_path):
+    d = broken_cards(tmp_path, *BREAKS[0][:3])
+    done = subprocess.run([TASHKALAR, "play", "--cards", d], capture_output=True, text=True)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr.startswith("error: ") and str(d / "imperial.toml") in done.stderr
+    done = subprocess.run([TASHKALAR, "play", "--seed", "2", "--json", tmp_path / "g.json"],
+                          capture_output=True, text=True)
+    assert done.returncode == 0 and json.loads((tmp_path / "g.json").read_text())["turns"] > 0
