@@ -1,0 +1,75 @@
+"""Build the report from run directories and write it as HTML, Markdown and CSV."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+
+from reports.analysis import card_records, diffs, task_deck_records, task_records
+from reports.dataset import open_runs
+from reports.model import Report
+from reports.names import Names
+from reports.queries import run_queries
+from reports.sections_cards import beings_section, flares_section, legends_section
+from reports.sections_games import games_section, overview_section
+from reports.sections_tasks import tasks_section
+from reports.stats import flag
+from reports.summary import what_stands_out
+from sim.cards import load_card_set
+
+
+def _labels(rows: list[dict], key: str) -> str:
+    return ", ".join(sorted({str(r[key]) for r in rows}))
+
+
+def build_report(paths: list[Path], cards_dir: Path | None = None) -> Report:
+    runs, con = open_runs(paths)
+    try:
+        q = run_queries(con, ", ".join(str(run.path) for run in runs))
+    finally:
+        con.close()
+    card_set = load_card_set(cards_dir)
+    names = Names(card_set)
+    cards = card_records(q, names)
+    tasks = task_records(q, names)
+    by_deck = task_deck_records(q, names)
+    flag(diffs(cards) + diffs(by_deck))
+    sections = [overview_section(runs, q), games_section(q), beings_section(cards), legends_section(cards),
+                flares_section(cards)]
+    if tasks:
+        sections.append(tasks_section(tasks, by_deck))
+    fingerprints = {fp for r in q["overview"] for fp in r["card_sets"]}
+    names_note = f"{'built-in card set' if cards_dir is None else cards_dir} ({card_set.fingerprint()})"
+    if fingerprints != {card_set.fingerprint()}:
+        names_note += "; the runs used other card sets: " + ", ".join(sorted(fingerprints))
+    facts = [
+        ("Runs", ", ".join(run.label for run in runs)),
+        ("Games", f"{sum(r['games'] for r in q['overview']):,}"),
+        ("Forms", _labels(q["overview"], "mode")),
+        ("Decks", _labels(q["deck_baseline"], "deck")),
+        ("Strategies", _labels(q["deck_baseline"], "strategy")),
+        ("Card names from", names_note),
+        ("Statistics", "95% Wilson intervals; differences with Newcombe intervals; flags by "
+                       "Benjamini-Hochberg at a 5% false discovery rate over all card and task comparisons"),
+        ("Generated", datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")),
+    ]
+    title = "Balance report: " + ", ".join(run.label for run in runs)
+    return Report(title, facts, what_stands_out(q, cards, tasks), sections)
+
+
+def write_report(paths: list[Path], html: Path | None = None, md: Path | None = None,
+                 csv_dir: Path | None = None, cards_dir: Path | None = None) -> Report:
+    from reports.render_csv import write_csv
+    from reports.render_html import render_html
+    from reports.render_md import render_markdown
+
+    report = build_report(paths, cards_dir)
+    if html is not None:
+        html.parent.mkdir(parents=True, exist_ok=True)
+        html.write_text(render_html(report), encoding="utf-8")
+    if md is not None:
+        md.parent.mkdir(parents=True, exist_ok=True)
+        md.write_text(render_markdown(report), encoding="utf-8")
+    if csv_dir is not None:
+        write_csv(report, csv_dir)
+    return report

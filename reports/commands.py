@@ -1,0 +1,37 @@
+"""The ``tashkalar report`` command."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from sim.errors import fail_cleanly
+
+RunsArg = Annotated[list[Path], typer.Argument(help="run directories (runs/NAME); several are combined")]
+OutOpt = Annotated[Path | None, typer.Option("--out", help="the HTML report (default: RUN/report.html)")]
+MdOpt = Annotated[Path | None, typer.Option("--md", help="also write the report as Markdown")]
+CsvOpt = Annotated[Path | None, typer.Option("--csv", help="also write every table as CSV in this directory")]
+CardsOpt = Annotated[Path | None, typer.Option("--cards", help="card-set directory for card and task names")]
+
+
+def register(app: typer.Typer) -> None:
+    @app.command()
+    @fail_cleanly
+    def report(runs: RunsArg, out: OutOpt = None, md: MdOpt = None, csv_dir: CsvOpt = None,
+               cards_dir: CardsOpt = None) -> None:
+        """Balance report over runs: per card, per task and per game, as HTML (and Markdown, CSV)."""
+        from reports.build import write_report
+
+        if out is None and md is None and csv_dir is None:
+            out = runs[0] / "report.html"
+        start = time.perf_counter()
+        rep = write_report(runs, html=out, md=md, csv_dir=csv_dir, cards_dir=cards_dir)
+        for path in (out, md, csv_dir):
+            if path is not None:
+                typer.echo(f"wrote {path}")
+        typer.echo(f"{dict(rep.facts)['Games']} games in {time.perf_counter() - start:.1f} s")
+        for line in rep.summary:
+            typer.echo(f"- {line}")

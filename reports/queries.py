@@ -1,0 +1,53 @@
+"""Run the report's SQL files (``reports/sql/*.sql``) and return their rows as dictionaries."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import duckdb
+
+from reports.dataset import DatasetError
+
+SQL_DIR = Path(__file__).parent / "sql"
+SETUP = ("seats", "cards")  # views and tables the queries read
+QUERIES = ("overview", "deck_baseline", "card_hands", "card_plays", "flares", "tasks",
+           "task_decks", "matchups", "strategy_pairings", "first_player", "game_lengths", "end_reasons",
+           "score_margins")
+FAMILY_BITS = {"legend": 32, "flare": 32}  # the slots cards.sql gives each family; a deck has 64
+DECK_BITS = 64
+
+Rows = list[dict[str, Any]]
+
+
+def sql(name: str) -> str:
+    return (SQL_DIR / f"{name}.sql").read_text()
+
+
+def _execute(con: duckdb.DuckDBPyConnection, name: str, where: str) -> duckdb.DuckDBPyConnection:
+    try:
+        return con.execute(sql(name))
+    except duckdb.Error as e:
+        first = str(e).splitlines()[0]
+        raise DatasetError(f"{where}: could not read the data (a damaged Parquet file?) while running "
+                           f"{name}.sql: {first}") from None
+
+
+def _check_card_slots(con: duckdb.DuckDBPyConnection) -> None:
+    for family, count in con.execute("SELECT family, count(*) FROM cards GROUP BY family").fetchall():
+        if count > FAMILY_BITS.get(family, DECK_BITS):
+            raise DatasetError(f"{count} distinct cards of family {family!r}; the report handles at most "
+                               f"{FAMILY_BITS.get(family, DECK_BITS)}")
+
+
+def run_queries(con: duckdb.DuckDBPyConnection, where: str) -> dict[str, Rows]:
+    """Every query's rows, by query name; ``where`` names the runs in error messages."""
+    for name in SETUP:
+        _execute(con, name, where)
+    _check_card_slots(con)
+    out: dict[str, Rows] = {}
+    for name in QUERIES:
+        cur = _execute(con, name, where)
+        columns = [d[0] for d in cur.description]
+        out[name] = [dict(zip(columns, row, strict=True)) for row in cur.fetchall()]
+    return out

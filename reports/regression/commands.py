@@ -1,0 +1,87 @@
+"""Commands ``regress``, ``history`` and ``suite``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from sim.errors import fail_cleanly
+
+
+def register(app: typer.Typer) -> None:
+    @app.command()
+    @fail_cleanly
+    def regress(
+        baseline: Annotated[Path, typer.Option(help="the baseline run directory")],
+        candidate: Annotated[Path, typer.Option(help="the candidate run directory")],
+        md: Annotated[Path | None, typer.Option(help="also write the Markdown summary to this file")] = None,
+        min_difference: Annotated[float, typer.Option(help="smallest change of a rate that counts")] = 0.05,
+        alpha: Annotated[float, typer.Option(help="false discovery rate (Benjamini-Hochberg)")] = 0.05,
+        min_trials: Annotated[int, typer.Option(help="metrics with fewer trials are not tested")] = 30,
+    ) -> None:
+        """Compare two runs; exit 1 when a metric moved beyond the threshold, else 0."""
+        from reports.regression.compare import Thresholds, compare_runs, render_markdown
+
+        result = compare_runs(baseline, candidate, Thresholds(min_difference, alpha, min_trials))
+        text = render_markdown(result)
+        typer.echo(text)
+        if md is not None:
+            md.write_text(text)
+        if result.moved:
+            raise typer.Exit(1)
+
+    @app.command()
+    @fail_cleanly
+    def history(
+        card: Annotated[str | None, typer.Option(help="a card id, e.g. imperial/swordmaster")] = None,
+        task: Annotated[str | None, typer.Option(help="a task id")] = None,
+        deck: Annotated[str | None, typer.Option(help="a deck name")] = None,
+        metric: Annotated[str | None, typer.Option(help="only this metric")] = None,
+        mode: Annotated[str | None, typer.Option(help="only this form")] = None,
+        db: Annotated[Path | None, typer.Option(help="the history database (default: $TASHKALAR_HISTORY or "
+                                                     "~/.local/share/tashkalar/history.duckdb)")] = None,
+    ) -> None:
+        """Show a card's (task's, deck's) recorded metrics over time."""
+        from reports.regression.history import default_history_path, metric_history
+        from reports.stats import wilson
+        from sim.errors import UserError
+
+        subjects = [s for s in (card, task, deck) if s]
+        if len(subjects) != 1:
+            raise UserError("give exactly one of --card, --task or --deck")
+        rows = metric_history(db or default_history_path(), subjects[0], metric, mode)
+        if not rows:
+            typer.echo(f"no recorded metrics for {subjects[0]!r}")
+            raise typer.Exit(1)
+        typer.echo(f"{'recorded (UTC)':<20} {'metric':<30} {'mode':<11} {'rate':>6} {'95% CI':>15} {'n':>7}  run")
+        for when, run, m, md_, x, n in rows:
+            lo, hi = wilson(x, n)
+            typer.echo(f"{when:%Y-%m-%d %H:%M:%S}  {m:<30} {md_:<11} {x / n:6.3f} [{lo:.3f}, {hi:.3f}] {n:7d}  {run}")
+
+    @app.command()
+    @fail_cleanly
+    def suite(
+        suite_file: Annotated[Path, typer.Argument(metavar="SUITE.toml", help="the suite file")],
+        promote: Annotated[bool, typer.Option(help="make every new run its study's baseline")] = False,
+        promote_if_unchanged: Annotated[bool, typer.Option(
+            help="make a new run the baseline when nothing moved (or there was no baseline)")] = False,
+        address: Annotated[str | None, typer.Option(envvar="RAY_ADDRESS", help="an existing Ray cluster")] = None,
+        workers: Annotated[int | None, typer.Option(min=1, help="local Ray CPUs [default: all]")] = None,
+        db: Annotated[Path | None, typer.Option(help="the history database")] = None,
+        progress: Annotated[bool, typer.Option(help="show live progress bars")] = True,
+    ) -> None:
+        """Run a suite's studies, reports and regressions; exit 1 when a metric moved, else 0."""
+        from reports.regression.suite import load_suite, run_suite
+        from sim.errors import UserError
+
+        if promote and promote_if_unchanged:
+            raise UserError("give at most one of --promote and --promote-if-unchanged")
+        mode = "always" if promote else "if-unchanged" if promote_if_unchanged else "never"
+        outcomes, summary = run_suite(load_suite(suite_file), promote_mode=mode, address=address,
+                                      workers=workers, history=db, show_progress=progress)
+        typer.echo(summary.read_text())
+        typer.echo(f"wrote {summary}")
+        if any(o.regression is not None and o.regression.moved for o in outcomes):
+            raise typer.Exit(1)

@@ -1,0 +1,198 @@
+"""Suites: a file naming studies, their baselines and thresholds; running one runs the studies, their
+reports and the regression against each baseline, and can promote the new runs to baseline.
+
+```toml
+name = "nightly"
+runs_dir = "runs/suites/nightly"          # each suite run goes to <runs_dir>/<UTC time>/<study>/
+baselines_dir = "runs/baselines/nightly"  # <baselines_dir>/<study>/ is the study's baseline run
+
+[thresholds]                              # optional; these are the defaults
+min_difference = 0.05
+alpha = 0.05
+min_trials = 30
+
+[[study]]
+name = "imperial-mirror"                  # letters, digits, '-' and '_'
+config = "studies/quick.toml"
+```
+
+Relative paths are taken from the directory the command runs in (the repository root in CI).
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import tomllib
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from reports.regression.compare import Regression, Thresholds, compare_runs, render_markdown
+from sim.errors import UserError
+
+_NAME = re.compile(r"^[A-Za-z0-9_-]+$")
+
+
+class SuiteConfigError(UserError):
+    pass
+
+
+@dataclass(frozen=True)
+class SuiteStudy:
+    name: str
+    config: Path
+
+
+@dataclass(frozen=True)
+class Suite:
+    name: str
+    runs_dir: Path
+    baselines_dir: Path
+    thresholds: Thresholds
+    studies: tuple[SuiteStudy, ...]
+
+    def baseline(self, study: SuiteStudy) -> Path:
+        return self.baselines_dir / study.name
+
+
+def _field(path: Path, table: dict[str, Any], key: str, kind: type, where: str = "") -> Any:
+    if key not in table:
+        raise SuiteConfigError(f"{path}: {where}{key}: missing")
+    value = table[key]
+    if kind is float and isinstance(value, int) and not isinstance(value, bool):
+        value = float(value)
+    if not isinstance(value, kind) or isinstance(value, bool):
+        raise SuiteConfigError(f"{path}: {where}{key}: expected {kind.__name__}, got {value!r}")
+    return value
+
+
+def load_suite(path: Path | str) -> Suite:
+    path = Path(path)
+    try:
+        data = tomllib.loads(path.read_text())
+    except FileNotFoundError:
+        raise SuiteConfigError(f"{path}: no such suite file") from None
+    except tomllib.TOMLDecodeError as e:
+        raise SuiteConfigError(f"{path}: {e}") from None
+    known = {"name", "runs_dir", "baselines_dir", "thresholds", "study"}
+    unknown = set(data) - known
+    if unknown:
+        raise SuiteConfigError(
+            f"{path}: unknown key(s) {', '.join(sorted(unknown))}; expected {', '.join(sorted(known))}")
+    t = data.get("thresholds", {})
+    defaults = Thresholds()
+    thresholds = Thresholds(
+        _field(path, t, "min_difference", float, "thresholds.") if "min_difference" in t else defaults.min_difference,
+        _field(path, t, "alpha", float, "thresholds.") if "alpha" in t else defaults.alpha,
+        _field(path, t, "min_trials", int, "thresholds.") if "min_trials" in t else defaults.min_trials,
+    )
+    if not 0 < thresholds.alpha < 1:
+        raise SuiteConfigError(f"{path}: thresholds.alpha: expected a number between 0 and 1")
+    studies = []
+    raw = data.get("study")
+    if not isinstance(raw, list) or not raw:
+        raise SuiteConfigError(f"{path}: study: expected one or more [[study]] tables")
+    for i, s in enumerate(raw):
+        where = f"study[{i}]."
+        name = _field(path, s, "name", str, where)
+        if not _NAME.match(name):
+            raise SuiteConfigError(f"{path}: {where}name: use letters, digits, '-' and '_' only, got {name!r}")
+        config = Path(_field(path, s, "config", str, where))
+        if not config.is_file():
+            raise SuiteConfigError(f"{path}: {where}config: no such study file {config}")
+        studies.append(SuiteStudy(name, config))
+    if len({s.name for s in studies}) != len(studies):
+        raise SuiteConfigError(f"{path}: study names must be unique")
+    return Suite(_field(path, data, "name", str), Path(_field(path, data, "runs_dir", str)),
+                 Path(_field(path, data, "baselines_dir", str)), thresholds, tuple(studies))
+
+
+@dataclass
+class StudyOutcome:
+    study: SuiteStudy
+    run: Path
+    report: Path
+    regression: Regression | None  # None when there was no baseline yet
+    promoted: bool = False
+
+
+def promote(run: Path, baseline: Path) -> None:
+    """Make ``run`` the baseline: copy it beside the baseline, then swap the two directories."""
+    baseline.parent.mkdir(parents=True, exist_ok=True)
+    fresh = baseline.with_name(baseline.name + ".new")
+    old = baseline.with_name(baseline.name + ".old")
+    shutil.rmtree(fresh, ignore_errors=True)
+    shutil.rmtree(old, ignore_errors=True)
+    shutil.copytree(run, fresh)
+    if baseline.exists():
+        baseline.rename(old)
+    fresh.rename(baseline)
+    shutil.rmtree(old, ignore_errors=True)
+
+
+def render_summary(suite: Suite, outcomes: list[StudyOutcome], stamp: str) -> str:
+    lines = [f"# Suite {suite.name}: {stamp}", ""]
+    for o in outcomes:
+        lines.append(f"## {o.study.name}")
+        lines.append("")
+        lines.append(f"- run: `{o.run}`; report: `{o.report}`")
+        if o.regression is None:
+            lines.append("- no baseline yet" + ("; this run is now the baseline" if o.promoted else ""))
+        else:
+            lines.append(f"- {len(o.regression.moved)} metric(s) moved"
+                         + ("; promoted to baseline" if o.promoted else ""))
+            lines += ["", render_markdown(o.regression).replace("# Regression report", "### Regression", 1)]
+        lines.append("")
+    return "\n".join(lines)
+
+
+def run_suite(suite: Suite, *, promote_mode: str = "never", address: str | None = None,
+              workers: int | None = None, history: Path | None = None, show_progress: bool = True) -> tuple[
+                  list[StudyOutcome], Path]:
+    """Run every study of the suite; returns the outcomes and the summary file.
+
+    ``promote_mode``: "never", "always", or "if-unchanged" (only a study in which nothing moved, or which
+    had no baseline yet).
+    """
+    from rich.console import Console
+
+    from pipelines.runner import run_study
+    from pipelines.study import load_study
+    from reports.build import write_report
+    from reports.regression.history import default_history_path, record_run
+
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+    out_dir = suite.runs_dir / stamp
+    outcomes = []
+    for st in suite.studies:
+        study = load_study(st.config)
+        run = out_dir / st.name
+        run_study(study, run, address=address, workers=workers, console=Console(stderr=True),
+                  show_progress=show_progress)
+        record_run(run, history or default_history_path())
+        report = run / "report.html"
+        write_report([run], html=report, md=run / "report.md")
+        baseline = suite.baseline(st)
+        regression = None
+        if (baseline / "manifest.json").exists():
+            regression = compare_runs(baseline, run, suite.thresholds)
+            (run / "regression.md").write_text(render_markdown(regression))
+        outcome = StudyOutcome(st, run, report, regression)
+        unchanged = regression is None or not regression.moved
+        if promote_mode == "always" or (promote_mode == "if-unchanged" and unchanged):
+            promote(run, baseline)
+            outcome.promoted = True
+        outcomes.append(outcome)
+    summary = out_dir / "summary.md"
+    summary.write_text(render_summary(suite, outcomes, stamp))
+    latest = suite.runs_dir / "latest"
+    shutil.rmtree(latest, ignore_errors=True)
+    latest.mkdir(parents=True)
+    shutil.copy(summary, latest / "summary.md")
+    for o in outcomes:
+        for name in ("report.html", "report.md", "regression.md"):
+            if (o.run / name).exists():
+                shutil.copy(o.run / name, latest / f"{o.study.name}-{name}")
+    return outcomes, summary

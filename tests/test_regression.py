@@ -1,0 +1,148 @@
+"""Regression reports, history and suites, over real runs made by the Ray study runner."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import duckdb
+import pytest
+from typer.testing import CliRunner
+
+from pipelines.runner import run_study
+from pipelines.study import load_study
+from reports.regression.compare import Thresholds, compare_runs
+from reports.regression.history import metric_history, record_run
+from sim.cards import BUILTIN_DIR
+from sim.cli import app
+
+pytestmark = [pytest.mark.ray, pytest.mark.xdist_group("pipelines-ray")]
+
+STUDY = """
+name = "regress"
+forms = ["deathmatch"]
+deck_pairings = [["imperial", "imperial"]]
+strategy_pairings = [["random", "random"]]
+games_per_cell = 600
+base_seed = 77
+shard_size = 150
+{card_set}
+"""
+
+# The edited card: the Swordmaster destroys every enemy piece within 3 squares. In Deathmatch that is
+# worth many points, so the seats that play it win far more often.
+EDIT_FROM = '{ do = "destroy", where = "diagonal", owner = "enemy", ranks = ["common"], up_to = 1 },'
+EDIT_TO = '{ do = "destroy", where = "within:3", owner = "enemy", all = true },'
+
+
+def _run(tmp: Path, name: str, card_set: Path | None = None) -> Path:
+    line = f'card_set = "{card_set}"' if card_set else ""
+    study_file = tmp / f"{name}.toml"
+    study_file.write_text(STUDY.format(card_set=line))
+    out = tmp / "runs" / name
+    run_study(load_study(study_file), out, workers=2, show_progress=False)
+    return out
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory) -> dict[str, Path]:
+    tmp = tmp_path_factory.mktemp("regress")
+    edited = tmp / "cards-edited"
+    shutil.copytree(BUILTIN_DIR, edited)
+    text = (edited / "imperial.toml").read_text()
+    assert EDIT_FROM in text
+    (edited / "imperial.toml").write_text(text.replace(EDIT_FROM, EDIT_TO, 1))
+    return {"a": _run(tmp, "a"), "b": _run(tmp, "b"), "edited": _run(tmp, "edited", edited)}
+
+
+def test_same_cards_and_seeds_report_no_change(runs):
+    result = compare_runs(runs["a"], runs["b"], Thresholds())
+    assert result.changed_cards == [] and result.added_cards == [] and result.removed_cards == []
+    assert result.changes and not result.moved
+    assert all(c.base == c.cand for c in result.changes)  # identical data, not merely similar
+
+
+def test_edited_card_is_listed_and_its_metrics_move(runs):
+    result = compare_runs(runs["a"], runs["edited"], Thresholds())
+    assert result.changed_cards == ["imperial/swordmaster"]
+    moved = {(c.base.metric, c.base.subject) for c in result.moved}
+    assert ("card_win_rate_when_played", "imperial/swordmaster") in moved
+    change = next(c for c in result.moved if c.base.subject == "imperial/swordmaster"
+                  and c.base.metric == "card_win_rate_when_played")
+    assert change.difference > 0.1 and change.q_value < 0.05
+
+
+def test_regress_command_exit_codes_and_markdown(runs, tmp_path):
+    cli = CliRunner()
+    md = tmp_path / "same.md"
+    same = cli.invoke(app, ["regress", "--baseline", str(runs["a"]), "--candidate", str(runs["b"]), "--md", str(md)])
+    assert same.exit_code == 0, same.output
+    assert "Nothing moved" in md.read_text() and "No card changed definition" in md.read_text()
+    moved = cli.invoke(app, ["regress", "--baseline", str(runs["a"]), "--candidate", str(runs["edited"])])
+    assert moved.exit_code == 1
+    assert "changed: `imperial/swordmaster`" in moved.output
+    assert "card_win_rate_when_played" in moved.output
+    # a threshold no change can reach: nothing moves
+    calm = cli.invoke(app, ["regress", "--baseline", str(runs["a"]), "--candidate", str(runs["edited"]),
+                            "--min-difference", "1.0"])
+    assert calm.exit_code == 0
+    missing = cli.invoke(app, ["regress", "--baseline", str(tmp_path / "nope"), "--candidate", str(runs["a"])])
+    assert missing.exit_code == 2 and "no such run directory" in missing.output
+    assert "Traceback" not in missing.output
+
+
+def test_history_records_runs_and_shows_a_card(runs, tmp_path):
+    db = tmp_path / "history.duckdb"
+    record_run(runs["a"], db)
+    record_run(runs["edited"], db)
+    rows = metric_history(db, "imperial/swordmaster", "card_win_rate_when_played")
+    assert [Path(r[1]).name for r in rows] == ["a", "edited"]
+    assert rows[1][4] / rows[1][5] > rows[0][4] / rows[0][5]
+    out = CliRunner().invoke(app, ["history", "--card", "imperial/swordmaster", "--db", str(db)])
+    assert out.exit_code == 0 and "card_win_rate_when_played" in out.output and "95% CI" in out.output
+
+
+def test_history_survives_concurrent_recording(runs, tmp_path):
+    """Two processes record runs into one database at the same time: every row arrives, the file is sound."""
+    db = tmp_path / "history.duckdb"
+    script = ("import sys; from pathlib import Path; from reports.regression.history import record_run;"
+              "[record_run(sys.argv[1], Path(sys.argv[2])) for _ in range(3)]")
+    procs = [subprocess.Popen([sys.executable, "-c", script, str(runs[k]), str(db)]) for k in ("a", "b")]
+    threads = [threading.Thread(target=p.wait) for p in procs]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=300)
+    assert [p.returncode for p in procs] == [0, 0]
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        assert con.execute("SELECT COUNT(*) FROM runs").fetchone()[0] == 6
+        per_run = con.execute("SELECT COUNT(*) FROM metrics GROUP BY run_id").fetchall()
+    finally:
+        con.close()
+    assert len(per_run) == 6 and len({n for (n,) in per_run}) == 1 and per_run[0][0] > 50
+
+
+def test_suite_runs_reports_regresses_and_promotes(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    Path("study.toml").write_text(STUDY.format(card_set="").replace("games_per_cell = 600", "games_per_cell = 100")
+                                  .replace("shard_size = 150", "shard_size = 50"))
+    Path("suite.toml").write_text(
+        'name = "t"\nruns_dir = "out"\nbaselines_dir = "base"\n[thresholds]\nmin_trials = 20\n'
+        '[[study]]\nname = "mirror"\nconfig = "study.toml"\n')
+    cli = CliRunner()
+    args = ["suite", "suite.toml", "--promote-if-unchanged", "--db", "h.duckdb", "--no-progress", "--workers", "2"]
+    first = cli.invoke(app, args)
+    assert first.exit_code == 0, first.output
+    assert "no baseline yet; this run is now the baseline" in first.output
+    assert (tmp_path / "base" / "mirror" / "manifest.json").exists()
+    second = cli.invoke(app, args)
+    assert second.exit_code == 0, second.output
+    assert "0 metric(s) moved" in second.output
+    latest = tmp_path / "out" / "latest"
+    assert {"summary.md", "mirror-report.html", "mirror-regression.md"} <= {p.name for p in latest.iterdir()}
+    bad = cli.invoke(app, ["suite", "missing.toml"])
+    assert bad.exit_code == 2 and "no such suite file" in bad.output
