@@ -33,10 +33,13 @@ class TableBuilder:
         for col, v in zip(self.columns[table].values(), values, strict=True):
             col.append(v)
 
-    def add(self, game_id: int, cell: str, record: GameRecord, card_set: str) -> None:
+    def add(self, game_id: int, cell: str, record: GameRecord, card_set: str,
+            players: tuple[str, str] | None = None) -> None:
+        """``players``: the labels for the strategy columns (a study's player labels); default: the names."""
         cfg = record.config
+        strategies = players or cfg["strategies"]
         self._row("games", game_id, cell, cfg["seed"], cfg["mode"], cfg["decks"][0], cfg["decks"][1],
-                  cfg["strategies"][0], cfg["strategies"][1], record.first_player, record.winner,
+                  strategies[0], strategies[1], record.first_player, record.winner,
                   record.scores[0], record.scores[1], record.turns, record.end_reason, record.tiebreak, card_set,
                   SCHEMA_VERSION)
         played: list[Any] | None = None  # the open "played" row while its effect resolves

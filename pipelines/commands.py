@@ -1,0 +1,47 @@
+"""The ``run`` command: a study config to a Parquet dataset, on local Ray or a cluster."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from sim.errors import fail_cleanly
+
+
+def register(app: typer.Typer) -> None:
+    @app.command()
+    @fail_cleanly
+    def run(
+        study_file: Annotated[Path, typer.Argument(metavar="STUDY.toml", help="the study config")],
+        out: Annotated[Path | None, typer.Option(
+            help="the run directory", show_default="runs/<study name>")] = None,
+        address: Annotated[str | None, typer.Option(
+            envvar="RAY_ADDRESS", help="an existing Ray cluster to run on; without it, Ray starts locally",
+        )] = None,
+        workers: Annotated[int | None, typer.Option(
+            min=1, help="local Ray: CPUs to use; cluster: most shards at once", show_default="all")] = None,
+        force: Annotated[bool, typer.Option(help="discard a run of a different study in --out")] = False,
+        progress: Annotated[bool, typer.Option(help="show a live progress bar")] = True,
+    ) -> None:
+        """Run a study (or resume it: finished shards are kept) and write its Parquet dataset."""
+        from rich.console import Console
+
+        from pipelines.progress import print_summary
+        from pipelines.runner import StudyRunError, run_study
+        from pipelines.study import load_study
+
+        study = load_study(study_file)
+        target = out or Path("runs") / study.name
+        try:
+            report = run_study(study, target, address=address, workers=workers, force=force,
+                               console=Console(stderr=True), show_progress=progress)
+        except StudyRunError as e:
+            typer.echo(f"error: {e}\nfinished shards are kept; rerun the same command to resume", err=True)
+            raise typer.Exit(1) from None
+        except KeyboardInterrupt:
+            typer.echo("interrupted; finished shards are kept: rerun the same command to resume", err=True)
+            raise typer.Exit(130) from None
+        print_summary(Console(width=None if sys.stdout.isatty() else 120), report, study)

@@ -1,0 +1,116 @@
+"""One shard of a study: play its games and encode its tables as Parquet files. No Ray here.
+
+The output is a pure function of (study config, card set, shard index): games are played in id order
+with seeds from the study, so rows come out sorted by game id, each game's events in the order they
+happened, whatever worker runs the shard and whenever.
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import socket
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from pipelines.cardfiles import CardSetPayload, unpack
+from pipelines.schema import SCHEMA_VERSION
+from pipelines.study import Study
+from pipelines.tables import TableBuilder
+from sim.game import Game
+
+CRASH_ENV = "TASHKALAR_TEST_CRASH"  # "SHARD:MARKER": the worker dies halfway through SHARD once (tests)
+META_DATASET = b"tashkalar.dataset"
+META_SHARD = b"tashkalar.shard"
+META_SCHEMA_VERSION = b"tashkalar.schema_version"
+
+
+@dataclass(frozen=True)
+class ShardJob:
+    """What every shard of one run shares; sent to the cluster once."""
+
+    config: dict[str, Any]  # Study.to_config()
+    cards: CardSetPayload
+    dataset_id: str  # stamped into every file, so a resume can tell this run's files from others
+
+
+@dataclass
+class ShardOutput:
+    shard: int
+    files: dict[str, bytes]  # table name -> Parquet file contents
+    rows: dict[str, int]
+    play_seconds: float  # setting up and playing the games
+    convert_seconds: float  # game records to table rows
+    encode_seconds: float  # rows to Parquet
+    peak_rss_bytes: int  # the worker process's peak resident memory so far
+    worker: str = ""  # host:pid
+    node: str = ""  # the Ray node id, when run on Ray
+
+
+_LOADED: dict[str, tuple[Study, Any]] = {}  # dataset id -> (study, card set), per worker process
+
+
+def _prepare(job: ShardJob) -> tuple[Study, Any]:
+    if job.dataset_id not in _LOADED:
+        _LOADED[job.dataset_id] = (Study.from_config(job.config), unpack(job.cards))
+    return _LOADED[job.dataset_id]
+
+
+def _maybe_crash(shard: int) -> None:
+    """Test hook: kill this worker process mid-shard, once per marker file."""
+    spec = os.environ.get(CRASH_ENV)
+    if not spec:
+        return
+    target, _, marker = spec.partition(":")
+    if int(target) == shard and not Path(marker).exists():
+        Path(marker).write_text(f"{socket.gethostname()}:{os.getpid()}\n")
+        os._exit(17)
+
+
+def peak_rss() -> int:
+    """This process's peak resident memory, in bytes."""
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak if sys.platform == "darwin" else peak * 1024
+
+
+def encode(table: pa.Table, dataset_id: str, shard: int) -> bytes:
+    meta = {META_DATASET: dataset_id.encode(), META_SHARD: str(shard).encode(),
+            META_SCHEMA_VERSION: str(SCHEMA_VERSION).encode()}
+    sink = pa.BufferOutputStream()
+    pq.write_table(table.replace_schema_metadata(meta), sink, compression="zstd", write_page_checksum=True)
+    return sink.getvalue().to_pybytes()
+
+
+def play_shard(job: ShardJob, shard: int) -> ShardOutput:
+    from strategies import make_strategy
+
+    study, cards = _prepare(job)
+    fingerprint = cards.fingerprint()
+    builder = TableBuilder()
+    play = convert = 0.0
+    ids = study.shard_games(shard)
+    for game_id in ids:
+        if game_id == ids.start + len(ids) // 2:
+            _maybe_crash(shard)
+        spec = study.game(game_id)
+        t0 = time.perf_counter()
+        players = [make_strategy(study.players[label].strategy, seat, spec.seed, study.players[label].params)
+                   for seat, label in enumerate(spec.players)]
+        record = Game(cards, spec.cell.form, spec.decks, players, spec.seed).play()
+        t1 = time.perf_counter()
+        builder.add(game_id, spec.cell.name, record, fingerprint, spec.players)
+        play += t1 - t0
+        convert += time.perf_counter() - t1
+    t2 = time.perf_counter()
+    tables = builder.tables()
+    t3 = time.perf_counter()
+    files = {name: encode(table, job.dataset_id, shard) for name, table in tables.items()}
+    t4 = time.perf_counter()
+    return ShardOutput(shard, files, {name: t.num_rows for name, t in tables.items()}, play,
+                       convert + t3 - t2, t4 - t3, peak_rss(), f"{socket.gethostname()}:{os.getpid()}")

@@ -1,0 +1,326 @@
+"""Study configs: loading and validating the TOML, and enumerating the study's games.
+
+A study is a grid of cells (form x deck pairing x strategy pairing), each played ``games_per_cell``
+times. Game ids number the games cell by cell in that fixed order; a game's seed is a pure function of
+the base seed and its id, and shards are fixed ranges of ids. See docs/studies.md.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from sim.cards import CardFileError, CardSet, load_card_set
+from sim.errors import UserError
+from sim.state import MODES
+
+BUILTIN = "builtin"
+DEFAULT_SHARD_SIZE = 200
+_LABEL = re.compile(r"^[A-Za-z0-9_.]+$")
+_MASK64 = (1 << 64) - 1
+_KEYS = ("name", "forms", "deck_pairings", "strategy_pairings", "games_per_cell", "base_seed", "shard_size",
+         "seat_balance", "card_set", "players")
+_PLAYER_KEYS = ("strategy", "params")
+
+
+class StudyConfigError(UserError):
+    """A study config that cannot be run; the message names the file and the key."""
+
+
+def _mix64(z: int) -> int:
+    """splitmix64's output function: a bijection on 64-bit integers that scatters nearby inputs."""
+    z = (z + 0x9E3779B97F4A7C15) & _MASK64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return z ^ (z >> 31)
+
+
+def game_seed(base_seed: int, game_id: int) -> int:
+    """The seed of game ``game_id``: depends on nothing else, and fits a signed 64-bit column."""
+    return _mix64(_mix64(base_seed & _MASK64) ^ game_id) >> 1
+
+
+@dataclass(frozen=True)
+class Player:
+    """A strategy with its parameters, under the label the study's pairings use."""
+
+    label: str
+    strategy: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Cell:
+    index: int
+    form: str
+    decks: tuple[str, str]
+    players: tuple[str, str]  # player labels, in the order the config names them
+
+    @property
+    def name(self) -> str:
+        return f"{self.form}|{self.decks[0]}-{self.decks[1]}|{self.players[0]}-{self.players[1]}"
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """One game of the study, seats resolved: ``decks[i]`` and ``players[i]`` sit in seat ``i``."""
+
+    game_id: int
+    cell: Cell
+    seed: int
+    swapped: bool  # seat 0 holds the cell's second-named side
+    decks: tuple[str, str]
+    players: tuple[str, str]
+
+
+@dataclass(frozen=True)
+class Study:
+    name: str
+    forms: tuple[str, ...]
+    deck_pairings: tuple[tuple[str, str], ...]
+    strategy_pairings: tuple[tuple[str, str], ...]
+    players: dict[str, Player]
+    games_per_cell: int
+    base_seed: int
+    shard_size: int
+    seat_balance: bool
+    card_set: str | None  # an absolute card-set directory; None for the built-in set
+
+    @cached_property
+    def cells(self) -> list[Cell]:
+        combos = [(f, d, s) for f in self.forms for d in self.deck_pairings for s in self.strategy_pairings]
+        return [Cell(i, f, d, s) for i, (f, d, s) in enumerate(combos)]
+
+    @property
+    def total_games(self) -> int:
+        return len(self.forms) * len(self.deck_pairings) * len(self.strategy_pairings) * self.games_per_cell
+
+    @property
+    def shard_count(self) -> int:
+        return -(-self.total_games // self.shard_size)
+
+    def shard_games(self, shard: int) -> range:
+        start = shard * self.shard_size
+        return range(start, min(start + self.shard_size, self.total_games))
+
+    def game(self, game_id: int) -> GameSpec:
+        cell_index, k = divmod(game_id, self.games_per_cell)
+        cell = self.cells[cell_index]
+        swapped = self.seat_balance and k % 2 == 1
+        decks = (cell.decks[1], cell.decks[0]) if swapped else cell.decks
+        players = (cell.players[1], cell.players[0]) if swapped else cell.players
+        return GameSpec(game_id, cell, game_seed(self.base_seed, game_id), swapped, decks, players)
+
+    def load_cards(self) -> CardSet:
+        return load_card_set(self.card_set)
+
+    def to_config(self) -> dict[str, Any]:
+        """The study as plain JSON data, every default filled in; ``from_config`` reads it back."""
+        return {
+            "name": self.name,
+            "forms": list(self.forms),
+            "deck_pairings": [list(p) for p in self.deck_pairings],
+            "strategy_pairings": [list(p) for p in self.strategy_pairings],
+            "players": {p.label: {"strategy": p.strategy, "params": dict(p.params)}
+                        for p in sorted(self.players.values(), key=lambda p: p.label)},
+            "games_per_cell": self.games_per_cell,
+            "base_seed": self.base_seed,
+            "shard_size": self.shard_size,
+            "seat_balance": self.seat_balance,
+            "card_set": self.card_set or BUILTIN,
+        }
+
+    @classmethod
+    def from_config(cls, config: dict[str, Any]) -> Study:
+        """A study from ``to_config`` output (already validated: this is how workers receive it)."""
+        return cls(
+            name=config["name"],
+            forms=tuple(config["forms"]),
+            deck_pairings=tuple((a, b) for a, b in config["deck_pairings"]),
+            strategy_pairings=tuple((a, b) for a, b in config["strategy_pairings"]),
+            players={label: Player(label, p["strategy"], dict(p["params"]))
+                     for label, p in config["players"].items()},
+            games_per_cell=config["games_per_cell"],
+            base_seed=config["base_seed"],
+            shard_size=config["shard_size"],
+            seat_balance=config["seat_balance"],
+            card_set=None if config["card_set"] == BUILTIN else config["card_set"],
+        )
+
+
+class _Checker:
+    """Typed access to the config's keys; every failure names the file and the key."""
+
+    def __init__(self, path: Path, data: dict[str, Any]):
+        self.path = path
+        self.data = data
+
+    def fail(self, key: str, message: str) -> StudyConfigError:
+        return StudyConfigError(f"{self.path}: {key}: {message}")
+
+    def integer(self, key: str, default: int | None = None, minimum: int | None = None) -> int:
+        value = self.data.get(key, default)
+        if value is None:
+            raise self.fail(key, "missing; expected an integer")
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise self.fail(key, f"expected an integer, got {value!r}")
+        if minimum is not None and value < minimum:
+            raise self.fail(key, f"expected an integer of at least {minimum}, got {value}")
+        if not -(1 << 63) <= value < 1 << 63:
+            raise self.fail(key, f"expected a 64-bit integer, got {value}")
+        return value
+
+    def boolean(self, key: str, default: bool) -> bool:
+        value = self.data.get(key, default)
+        if not isinstance(value, bool):
+            raise self.fail(key, f"expected true or false, got {value!r}")
+        return value
+
+    def string(self, key: str, default: str) -> str:
+        value = self.data.get(key, default)
+        if not isinstance(value, str) or not value:
+            raise self.fail(key, f"expected a non-empty string, got {value!r}")
+        return value
+
+    def pairings(self, key: str, names: list[str], what: str, *, closed: bool) -> tuple[tuple[str, str], ...]:
+        """A list of pairs of names, or "all": every unordered pair of ``names``, mirrors included.
+
+        With ``closed``, every name must be one of ``names``; otherwise the caller checks them.
+        """
+        value = self.data.get(key)
+        example = f'[["{names[0]}", "{names[-1]}"]]' if names else '[["a", "b"]]'
+        if value is None:
+            raise self.fail(key, f'missing; expected "all" or a list of pairs of {what} like {example}')
+        if value == "all":
+            return tuple((a, b) for i, a in enumerate(names) for b in names[i:])
+        if not isinstance(value, list) or not value:
+            raise self.fail(key, f'expected "all" or a non-empty list of pairs of {what} like {example}, '
+                                 f"got {value!r}")
+        out: list[tuple[str, str]] = []
+        for i, pair in enumerate(value):
+            if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(x, str) for x in pair)):
+                raise self.fail(f"{key}[{i}]", f"expected a pair of {what} like {example[1:-1]}, "
+                                               f"got {pair!r}")
+            for name in pair:
+                if closed and name not in names:
+                    raise self.fail(f"{key}[{i}]", f"unknown name {name!r}; expected one of "
+                                                   f"{', '.join(names)}")
+            if (pair[0], pair[1]) in out:
+                raise self.fail(f"{key}[{i}]", f"the pairing {pair!r} is listed twice")
+            out.append((pair[0], pair[1]))
+        return tuple(out)
+
+
+def _forms(c: _Checker) -> tuple[str, ...]:
+    value = c.data.get("forms")
+    if not isinstance(value, list) or not value or not all(isinstance(f, str) for f in value):
+        raise c.fail("forms", f"expected a non-empty list of game forms from {', '.join(MODES)}, "
+                              f"got {value!r}")
+    for f in value:
+        if f not in MODES:
+            raise c.fail("forms", f"unknown game form {f!r}; expected one of {', '.join(MODES)}")
+    if len(set(value)) != len(value):
+        raise c.fail("forms", "a form is listed twice")
+    return tuple(value)
+
+
+def _card_set(c: _Checker) -> tuple[str | None, CardSet]:
+    value = c.string("card_set", BUILTIN)
+    directory = None if value == BUILTIN else str((c.path.parent / value).resolve())
+    try:
+        return directory, load_card_set(directory)
+    except CardFileError as e:
+        raise c.fail("card_set", str(e)) from None
+
+
+def _declared_players(c: _Checker) -> dict[str, Player]:
+    table = c.data.get("players", {})
+    if not isinstance(table, dict):
+        raise c.fail("players", f"expected tables like [players.LABEL], got {table!r}")
+    out = {}
+    for label, spec in table.items():
+        key = f"players.{label}"
+        if not _LABEL.match(label):
+            raise c.fail(key, "a player label may hold only letters, digits, '_' and '.'")
+        if not isinstance(spec, dict):
+            raise c.fail(key, f'expected a table like {{ strategy = "random" }}, got {spec!r}')
+        unknown = sorted(set(spec) - set(_PLAYER_KEYS))
+        if unknown:
+            raise c.fail(f"{key}.{unknown[0]}", f"unknown key; expected {' or '.join(_PLAYER_KEYS)}")
+        strategy, params = spec.get("strategy"), spec.get("params", {})
+        if not isinstance(strategy, str):
+            raise c.fail(f"{key}.strategy", f"expected a strategy name, got {strategy!r}")
+        if not isinstance(params, dict):
+            raise c.fail(f"{key}.params", f"expected a table of parameters, got {params!r}")
+        out[label] = Player(label, strategy, params)
+    return out
+
+
+def _strategy_pairings(c: _Checker, declared: dict[str, Player]) -> tuple[tuple[tuple[str, str], ...],
+                                                                          dict[str, Player]]:
+    """The pairings, and the players they use: declared labels, or strategy names without parameters."""
+    from strategies import make_strategy
+
+    if c.data.get("strategy_pairings") == "all" and not declared:
+        raise c.fail("strategy_pairings", '"all" pairs the labels of [players.LABEL] tables; '
+                                          "none is declared")
+    pairings = c.pairings("strategy_pairings", list(declared) or ["random"], "strategies or player labels",
+                          closed=False)
+    for i, pair in enumerate(pairings):
+        for label in pair:
+            if label not in declared and not _LABEL.match(label):
+                raise c.fail(f"strategy_pairings[{i}]", f"{label!r} is not a strategy name or player label")
+    used = sorted({label for pair in pairings for label in pair})
+    players = {label: declared.get(label, Player(label, label)) for label in used}
+    for label, player in (declared | players).items():
+        try:
+            make_strategy(player.strategy, 0, 0, player.params)
+        except UserError as e:
+            raise c.fail(f"players.{label}" if label in declared else "strategy_pairings", str(e)) from None
+    return pairings, players
+
+
+def parse_study(data: dict[str, Any], path: Path) -> Study:
+    """Validate a parsed study config; ``path`` names it in errors and anchors a relative card_set."""
+    c = _Checker(path, data)
+    unknown = sorted(set(data) - set(_KEYS))
+    if unknown:
+        raise c.fail(unknown[0], f"unknown key; expected one of {', '.join(_KEYS)}")
+    forms = _forms(c)
+    card_dir, cards = _card_set(c)
+    decks = c.pairings("deck_pairings", sorted(cards.decks), "decks", closed=True)
+    pairings, players = _strategy_pairings(c, _declared_players(c))
+    seat_balance = c.boolean("seat_balance", True)
+    per_cell = c.integer("games_per_cell", minimum=1)
+    if seat_balance and per_cell % 2:
+        raise c.fail("games_per_cell", f"expected an even number with seat_balance on (half the games are "
+                                       f"played from each seat), got {per_cell}")
+    return Study(
+        name=c.string("name", path.stem),
+        forms=forms,
+        deck_pairings=decks,
+        strategy_pairings=pairings,
+        players=players,
+        games_per_cell=per_cell,
+        base_seed=c.integer("base_seed"),
+        shard_size=c.integer("shard_size", DEFAULT_SHARD_SIZE, minimum=1),
+        seat_balance=seat_balance,
+        card_set=card_dir,
+    )
+
+
+def load_study(path: Path | str) -> Study:
+    """Read and validate a study TOML file."""
+    path = Path(path)
+    try:
+        with path.open("rb") as f:
+            data = tomllib.load(f)
+    except FileNotFoundError:
+        raise StudyConfigError(f"{path}: not found") from None
+    except tomllib.TOMLDecodeError as e:
+        raise StudyConfigError(f"{path}: not valid TOML: {e}") from None
+    return parse_study(data, path)

@@ -1,0 +1,214 @@
+"""``tashkalar run`` on real Ray: local, killed and resumed, a worker killed mid-shard, a two-node cluster.
+
+Every run plays the same study; each must give exactly the rows of the uninterrupted two-worker run.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import duckdb
+import polars as pl
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+from filelock import FileLock
+
+from pipelines.schema import TABLES
+
+pytestmark = [pytest.mark.ray, pytest.mark.xdist_group("pipelines-ray")]
+
+BIN = Path(sys.executable).parent
+STUDY = """
+name = "ray-test"
+forms = ["high-form", "deathmatch"]
+deck_pairings = [["imperial", "imperial"], ["imperial", "sylvan"]]
+strategy_pairings = [["random", "random"]]
+games_per_cell = 150
+base_seed = 11
+shard_size = 25
+"""
+GAMES, SHARDS = 600, 24
+
+
+def local_env(**extra: str) -> dict[str, str]:
+    return {k: v for k, v in os.environ.items() if k != "RAY_ADDRESS"} | extra
+
+
+def run_command(study: Path, out: Path, *args: str) -> list[str]:
+    return [str(BIN / "tashkalar"), "run", str(study), "--out", str(out), "--no-progress", *args]
+
+
+def tashkalar_run(study: Path, out: Path, *args: str, env: dict[str, str] | None = None,
+                  ) -> subprocess.CompletedProcess[str]:
+    result = subprocess.run(run_command(study, out, *args), env=env or local_env(), capture_output=True,
+                            text=True, timeout=300)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return result
+
+
+def dataset(out: Path) -> dict[str, dict[str, pa.Table]]:
+    return {name: {p.name: pq.read_table(p) for p in sorted((out / name).glob("*.parquet"))}
+            for name in TABLES}
+
+
+def assert_same_rows(expected: Path, actual: Path) -> None:
+    want, got = dataset(expected), dataset(actual)
+    for name in TABLES:
+        assert list(got[name]) == list(want[name]), name
+        for file, table in want[name].items():
+            assert got[name][file].equals(table), f"{name}/{file}"
+
+
+def manifest(out: Path) -> dict:
+    return json.loads((out / "manifest.json").read_text())
+
+
+@pytest.fixture(scope="session")
+def shared_dir(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Path:
+    """A directory every xdist worker of this session sees (their own temp dirs are siblings in it)."""
+    base = tmp_path_factory.getbasetemp()
+    return base if worker_id == "master" else base.parent
+
+
+@pytest.fixture(scope="session")
+def study_file(shared_dir: Path) -> Path:
+    path = shared_dir / "pipelines-ray-test.toml"
+    if not path.exists():
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_text(STUDY)
+        os.replace(tmp, path)
+    return path
+
+
+@pytest.fixture(scope="session")
+def reference(study_file: Path, shared_dir: Path) -> tuple[Path, str]:
+    """An uninterrupted run on local Ray with two workers, and what it printed; made once per session
+    even when these tests are spread over several xdist workers."""
+    out, printed = shared_dir / "pipelines-reference", shared_dir / "pipelines-reference.txt"
+    with FileLock(str(shared_dir / "pipelines-reference.lock")):
+        if not printed.exists():
+            printed.write_text(tashkalar_run(study_file, out, "--workers", "2").stdout)
+    return out, printed.read_text()
+
+
+def test_a_local_run_writes_a_dataset_read_with_one_glob(reference):
+    out, printed = reference
+    assert f"ran {SHARDS} shards ({GAMES} games), kept 0" in printed and "local Ray with 2 workers" in printed
+    info = manifest(out)
+    assert [s["status"] for s in info["shard_status"]] == ["done"] * SHARDS
+    assert info["sessions"][-1]["complete"] and info["sessions"][-1]["workers"] == 2
+    ids = duckdb.sql(f"select count(*), count(distinct game_id), min(game_id), max(game_id) "
+                     f"from '{out}/games/*.parquet'").fetchall()[0]
+    assert ids == (GAMES, GAMES, 0, GAMES - 1)
+    for name in TABLES:
+        rows = pl.scan_parquet(str(out / name / "*.parquet")).select(pl.len()).collect().item()
+        assert rows == sum(s["rows"][name] for s in info["shard_status"]) > 0
+    balance = duckdb.sql(f"select cell, sum((deck_0 = 'imperial')::int), count(*) "
+                         f"from '{out}/games/*.parquet' where cell like '%imperial-sylvan%' "
+                         f"group by cell").fetchall()
+    assert sorted(n for _, n, _ in balance) == [75, 75] and {c for _, _, c in balance} == {150}
+
+
+def test_a_killed_run_resumes_to_exactly_the_same_rows(reference, study_file, tmp_path):
+    out = tmp_path / "run"
+    driver = subprocess.Popen(run_command(study_file, out, "--workers", "1"), env=local_env(),
+                              start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 120
+    while len(list((out / "games").glob("*.parquet"))) < 3 and driver.poll() is None:
+        assert time.monotonic() < deadline, "no shard was written in time"
+        time.sleep(0.02)
+    os.killpg(driver.pid, signal.SIGKILL)  # the driver and its local Ray, mid-run
+    driver.wait()
+    done = sorted(p.name for p in (out / "games").glob("*.parquet"))
+    assert 3 <= len(done) < SHARDS
+    damaged = out / "card_events" / done[0]
+    damaged.write_bytes(damaged.read_bytes()[: damaged.stat().st_size // 2])
+    printed = tashkalar_run(study_file, out).stdout
+    assert f"kept {len(done) - 1} from an earlier run" in printed
+    assert_same_rows(reference[0], out)
+    assert manifest(out)["sessions"][-1]["complete"]
+
+
+def test_a_worker_killed_mid_shard_is_retried_and_one_worker_gives_the_same_rows(reference, study_file,
+                                                                                tmp_path):
+    out, marker = tmp_path / "run", tmp_path / "crashed"
+    printed = tashkalar_run(study_file, out, "--workers", "1",
+                            env=local_env(TASHKALAR_TEST_CRASH=f"5:{marker}")).stdout
+    assert marker.exists(), "the worker was not killed"
+    assert "local Ray with 1 worker " in printed
+    assert_same_rows(reference[0], out)
+    ids = pq.read_table(out / "games" / "shard-00005.parquet").column("game_id").to_pylist()
+    assert ids == list(range(125, 150))
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _stop(group: int) -> None:
+    try:
+        os.killpg(group, signal.SIGTERM)
+        time.sleep(3)
+        os.killpg(group, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+
+
+@contextmanager
+def two_node_cluster() -> Iterator[tuple[str, dict[str, str]]]:
+    """A head and a second node on this machine, one CPU each, with token authentication on.
+
+    Each node has its own session (so it is stopped by its process group, leaving any other Ray on the
+    machine alone), its own short temp dir and its own ports; the token lives in a temp file.
+    """
+    root = Path(tempfile.mkdtemp(prefix="tkray-", dir="/tmp"))
+    token = root / "token"
+    token.write_text(secrets.token_hex(32))
+    env = local_env(RAY_AUTH_MODE="token", RAY_AUTH_TOKEN_PATH=str(token))
+    address = f"127.0.0.1:{_free_port()}"
+    groups: list[int] = []
+
+    def start(name: str, *args: str) -> None:
+        services = ("dashboard-agent-listen", "metrics-export", "runtime-env-agent", "node-manager",
+                    "object-manager")
+        ports = [f"--{service}-port={_free_port()}" for service in services]
+        node = subprocess.Popen([str(BIN / "ray"), "start", "--num-cpus=1", "--disable-usage-stats",
+                                 f"--temp-dir={root / name}", *ports, *args], env=env, start_new_session=True,
+                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        groups.append(node.pid)
+        log, _ = node.communicate(timeout=120)
+        assert node.returncode == 0, log
+
+    try:
+        start("head", "--head", f"--port={address.rsplit(':', 1)[1]}", "--include-dashboard=false",
+              f"--ray-client-server-port={_free_port()}", f"--dashboard-port={_free_port()}")
+        start("node", f"--address={address}")
+        yield address, env
+    finally:
+        for group in reversed(groups):
+            _stop(group)
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def test_a_two_node_cluster_gives_the_same_rows(reference, study_file, tmp_path):
+    out = tmp_path / "run"
+    with two_node_cluster() as (address, env):
+        printed = tashkalar_run(study_file, out, "--address", address, env=env).stdout
+    assert f"Ray cluster {address} with 2 workers" in printed
+    assert len({s["node"] for s in manifest(out)["shard_status"]}) == 2, "both nodes ran shards"
+    assert_same_rows(reference[0], out)

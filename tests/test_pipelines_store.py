@@ -1,0 +1,196 @@
+"""Shards, the run directory and the manifest, without Ray: determinism, verification, resume decisions."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+from pathlib import Path
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+from typer.testing import CliRunner
+
+from pipelines import cardfiles
+from pipelines.manifest import read_manifest, write_manifest
+from pipelines.runner import prepare
+from pipelines.schema import TABLES
+from pipelines.shard import ShardJob, play_shard
+from pipelines.store import RunDir
+from pipelines.study import Study, game_seed, parse_study
+from sim.cards import BUILTIN_DIR
+from sim.cli import app
+from sim.errors import UserError
+
+CONFIG = {
+    "forms": ["high-form", "deathmatch"],
+    "deck_pairings": [["imperial", "sylvan"]],
+    "strategy_pairings": [["random", "random"]],
+    "games_per_cell": 6,
+    "base_seed": 3,
+    "shard_size": 5,
+}
+
+
+def make_study(where: Path, **changes: object) -> Study:
+    return parse_study(CONFIG | changes, where / "study.toml")
+
+
+def fill(study: Study, out: Path) -> list[int]:
+    """Play and write the pending shards in-process, as the Ray driver would; returns the ones played."""
+    prepared = prepare(study, out, force=False)
+    for i in prepared.pending:
+        output = play_shard(prepared.job, i)
+        prepared.run.write_shard(i, output.files)
+        prepared.manifest["shard_status"][i].update(status="done", rows=output.rows)
+    write_manifest(prepared.run.manifest_path, prepared.manifest)
+    return prepared.pending
+
+
+def snapshot(out: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(out)): p.read_bytes() for p in sorted(out.glob("*/*.parquet"))}
+
+
+def test_a_shard_is_a_pure_function_of_config_and_index(tmp_path):
+    study = make_study(tmp_path)
+    job = ShardJob(study.to_config(), cardfiles.pack(None), "d1")
+    later = play_shard(job, 1)
+    first = play_shard(job, 0)
+    again = play_shard(ShardJob(study.to_config(), cardfiles.pack(None), "d1"), 1)
+    assert later.files == again.files and first.files != later.files
+    games = pq.read_table(pa.BufferReader(first.files["games"])).to_pydict()
+    assert games["game_id"] == [0, 1, 2, 3, 4]
+    assert games["seed"] == [game_seed(3, i) for i in range(5)]
+    assert games["deck_0"] == ["imperial", "sylvan"] * 2 + ["imperial"]
+    events = pq.read_table(pa.BufferReader(first.files["card_events"])).column("game_id").to_pylist()
+    assert events == sorted(events) and set(events) == set(range(5))
+    assert first.rows["games"] == 5 and first.rows["card_events"] == len(events)
+
+
+def test_player_labels_fill_the_strategy_columns(tmp_path):
+    study = make_study(tmp_path, players={"r1": {"strategy": "random"}}, strategy_pairings=[["r1", "random"]])
+    out = play_shard(ShardJob(study.to_config(), cardfiles.pack(None), "d"), 0)
+    games = pq.read_table(pa.BufferReader(out.files["games"])).to_pydict()
+    assert games["strategy_0"][:2] == ["r1", "random"] and games["strategy_1"][:2] == ["random", "r1"]
+    assert games["cell"][0] == "high-form|imperial-sylvan|r1-random"
+
+
+def test_an_edited_card_set_travels_as_files_and_is_checked(tmp_path):
+    cards = tmp_path / "cards"
+    shutil.copytree(BUILTIN_DIR, cards)
+    text = (cards / "imperial.toml").read_text()
+    (cards / "imperial.toml").write_text(text.replace('name = "Swordmaster"', 'name = "Blademaster"', 1))
+    payload = cardfiles.pack(str(cards))
+    assert payload.files is not None and "imperial.toml" in payload.files
+    assert payload.fingerprint != cardfiles.pack(None).fingerprint
+    assert cardfiles.unpack(payload).by_id["imperial/swordmaster"].name == "Blademaster"
+    forged = cardfiles.CardSetPayload(cardfiles.pack(None).fingerprint, payload.files)
+    with pytest.raises(cardfiles.CardSetMismatch):
+        cardfiles.unpack(forged)
+
+
+def test_a_complete_run_is_kept_and_every_damaged_shard_is_found(tmp_path):
+    study, out = make_study(tmp_path), tmp_path / "run"
+    assert fill(study, out) == [0, 1, 2]
+    clean = snapshot(out)
+    run = RunDir(out, study.shard_count)
+    assert prepare(study, out, force=False).pending == []
+    run.shard_path("games", 0).write_bytes(run.shard_path("games", 0).read_bytes()[:-40])  # truncated
+    damaged = bytearray(run.shard_path("card_events", 1).read_bytes())
+    damaged[len(damaged) // 2] ^= 0xFF  # one flipped byte inside a data page
+    run.shard_path("card_events", 1).write_bytes(bytes(damaged))
+    run.shard_path("points", 2).unlink()  # a missing table file
+    (out / "games" / "shard-00002.parquet.tmp").write_bytes(b"partial")
+    prepared = prepare(study, out, force=False)
+    assert prepared.pending == [0, 1, 2]
+    assert not list(out.glob("*/*.tmp")) and not list(out.glob("*/shard-00001.parquet"))
+    assert fill(study, out) == [0, 1, 2] and snapshot(out) == clean
+
+
+def test_files_of_another_dataset_are_not_kept(tmp_path):
+    study, out = make_study(tmp_path), tmp_path / "run"
+    fill(study, out)
+    other = make_study(tmp_path, base_seed=4)
+    foreign = play_shard(ShardJob(other.to_config(), cardfiles.pack(None), "someone-else"), 1)
+    RunDir(out, study.shard_count).write_shard(1, foreign.files)
+    assert prepare(study, out, force=False).pending == [1]
+
+
+def test_row_counts_must_match_the_manifest(tmp_path):
+    study, out = make_study(tmp_path), tmp_path / "run"
+    fill(study, out)
+    manifest = json.loads((out / "manifest.json").read_text())
+    manifest["shard_status"][2]["rows"]["card_events"] += 1
+    write_manifest(out / "manifest.json", manifest)
+    assert prepare(study, out, force=False).pending == [2]
+
+
+def test_a_different_study_is_refused_unless_forced(tmp_path):
+    study, out = make_study(tmp_path), tmp_path / "run"
+    fill(study, out)
+    changed = make_study(tmp_path, games_per_cell=8, base_seed=9, name="renamed")
+    with pytest.raises(UserError, match=r"differs in: base_seed, games_per_cell\)"):
+        prepare(changed, out, force=False)
+    renamed = make_study(tmp_path, name="renamed")
+    assert prepare(renamed, out, force=False).pending == []  # a new name is no new dataset
+    assert prepare(changed, out, force=True).pending == [0, 1, 2, 3]
+    assert not list(out.glob("*/*.parquet"))
+
+
+def test_a_changed_card_is_named_when_refusing(tmp_path):
+    study, out = make_study(tmp_path), tmp_path / "run"
+    fill(study, out)
+    cards = tmp_path / "cards"
+    shutil.copytree(BUILTIN_DIR, cards)
+    text = (cards / "sylvan.toml").read_text()
+    (cards / "sylvan.toml").write_text(text.replace('rank = "common"', 'rank = "heroic"', 1))
+    with pytest.raises(UserError, match=r"cards \(sylvan/"):
+        prepare(make_study(tmp_path, card_set="cards"), out, force=False)
+
+
+def test_a_directory_that_is_not_a_run_is_refused(tmp_path):
+    (tmp_path / "notes.txt").write_text("mine")
+    with pytest.raises(UserError, match="not a run directory"):
+        prepare(make_study(tmp_path), tmp_path, force=False)
+    (tmp_path / "run").mkdir()
+    (tmp_path / "run" / "manifest.json").write_text("{")
+    with pytest.raises(UserError, match="unreadable manifest"):
+        prepare(make_study(tmp_path), tmp_path / "run", force=False)
+
+
+def test_the_manifest_records_config_cards_code_and_status(tmp_path):
+    study, out = make_study(tmp_path), tmp_path / "run"
+    fill(study, out)
+    manifest = read_manifest(out / "manifest.json")
+    assert manifest is not None
+    assert manifest["config"] == study.to_config() and manifest["games"] == 12 and manifest["shards"] == 3
+    assert manifest["card_set"]["fingerprint"] == study.load_cards().fingerprint()
+    assert manifest["card_set"]["cards"]["imperial/swordmaster"] == study.load_cards().fingerprints[
+        "imperial/swordmaster"]
+    assert manifest["code_version"]["package"]
+    assert [s["status"] for s in manifest["shard_status"]] == ["done"] * 3
+    assert manifest["shard_status"][2]["rows"]["games"] == 2
+    assert manifest["tables"] == list(TABLES)
+
+
+def test_one_run_at_a_time_per_directory(tmp_path):
+    run = RunDir(tmp_path, 1)
+    with run.lock(), pytest.raises(UserError, match="another run"), RunDir(tmp_path, 1).lock():
+        pass
+
+
+def test_the_command_reports_config_and_directory_mistakes_without_starting_ray(tmp_path):
+    study, out = make_study(tmp_path), tmp_path / "run"
+    fill(study, out)
+    bad = tmp_path / "bad.toml"
+    bad.write_text('forms = ["high-form"]\ndeck_pairings = "all"\n'
+                   'strategy_pairings = [["random", "random"]]\ngames_per_cell = 3\nbase_seed = 1\n')
+    result = CliRunner().invoke(app, ["run", str(bad), "--out", str(tmp_path / "other")])
+    assert result.exit_code == 2 and result.stderr.startswith("error: ")
+    assert "games_per_cell: expected an even number" in result.stderr
+    changed = tmp_path / "changed.toml"
+    changed.write_text(bad.read_text().replace("games_per_cell = 3", "games_per_cell = 4"))
+    result = CliRunner().invoke(app, ["run", str(changed), "--out", str(out)])
+    assert result.exit_code == 2 and "holds a run of a different study" in result.stderr
+    assert "ray" not in sys.modules or not sys.modules["ray"].is_initialized()
