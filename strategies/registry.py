@@ -31,6 +31,7 @@ def strategy_seed(game_seed: int, seat: int) -> int:
 
 def make_strategy(name: str, seat: int, game_seed: int, params: dict[str, Any] | None = None) -> Strategy:
     import strategies.random_player  # noqa: F401  registers the built-in strategies
+    import strategies.scripted  # noqa: F401
 
     if name not in STRATEGIES:
         raise StrategyConfigError(f"unknown strategy {name!r}; known strategies: {', '.join(sorted(STRATEGIES))}")

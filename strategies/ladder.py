@@ -1,0 +1,213 @@
+"""A round robin between strategies: every pairing plays the same seeded games, half from each seat.
+
+Win rates count a tie as half a win and come with a Wilson 95% interval. Ratings are Elo-style: a
+Bradley-Terry model fitted by maximum likelihood to every pairing at once (Hunter's MM algorithm), on
+the Elo scale (a 400-point gap means 10:1 odds), with one virtual tied game per pairing so that a
+perfect score still gives a finite rating, and ``random`` (or the first entrant) at 0.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from sim.errors import UserError
+
+Z95 = 1.959963984540054
+CHUNK = 25  # games per job handed to a worker process
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """A strategy with its parameters, as it takes part (labelled by its name)."""
+
+    name: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class PairingResult:
+    first: str
+    second: str
+    games: int = 0
+    first_wins: int = 0
+    second_wins: int = 0
+    ties: int = 0
+
+    @property
+    def score(self) -> float:
+        """The first strategy's share of the points: wins plus half the ties, over the games."""
+        return (self.first_wins + 0.5 * self.ties) / self.games
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.score, self.games)
+
+    def swapped(self) -> PairingResult:
+        return PairingResult(self.second, self.first, self.games, self.second_wins, self.first_wins,
+                             self.ties)
+
+
+@dataclass
+class LadderResult:
+    mode: str
+    decks: list[tuple[str, str]]
+    entrants: list[Entrant]
+    games_per_pairing: int
+    pairings: list[PairingResult]
+    seconds: float
+    ratings: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def games(self) -> int:
+        return sum(p.games for p in self.pairings)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "mode": self.mode, "decks": [f"{a}-{b}" for a, b in self.decks],
+            "entrants": [{"strategy": e.name, "params": e.params} for e in self.entrants],
+            "games_per_pairing": self.games_per_pairing, "seconds": round(self.seconds, 1),
+            "pairings": [{"first": p.first, "second": p.second, "games": p.games, "first_wins": p.first_wins,
+                          "second_wins": p.second_wins, "ties": p.ties, "first_score": round(p.score, 4),
+                          "interval": [round(x, 4) for x in p.interval]} for p in self.pairings],
+            "ratings": {k: round(v, 1) for k, v in self.ratings.items()},
+        }
+
+
+def wilson(p: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion ``p`` observed over ``n`` trials."""
+    if n == 0:
+        return 0.0, 1.0
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def elo_ratings(pairings: Sequence[PairingResult], anchor: str, iterations: int = 2000) -> dict[str, float]:
+    """Bradley-Terry strengths on the Elo scale (see the module docstring), ``anchor`` at 0."""
+    names = sorted({p.first for p in pairings} | {p.second for p in pairings})
+    games: dict[tuple[str, str], float] = {}
+    points = dict.fromkeys(names, 0.0)
+    for p in pairings:
+        n = p.games + 1  # one virtual tied game
+        games[p.first, p.second] = games.get((p.first, p.second), 0.0) + n
+        games[p.second, p.first] = games.get((p.second, p.first), 0.0) + n
+        points[p.first] += p.first_wins + 0.5 * p.ties + 0.5
+        points[p.second] += p.second_wins + 0.5 * p.ties + 0.5
+    gamma = dict.fromkeys(names, 1.0)
+    for _ in range(iterations):
+        new = {}
+        for i in names:
+            denom = sum(n / (gamma[i] + gamma[j]) for (a, j), n in games.items() if a == i)
+            new[i] = points[i] / denom if denom else gamma[i]
+        scale = math.exp(sum(math.log(v) for v in new.values()) / len(new))
+        new = {k: v / scale for k, v in new.items()}
+        done = max(abs(math.log(new[k] / gamma[k])) for k in names) < 1e-10
+        gamma = new
+        if done:
+            break
+    base = gamma.get(anchor, gamma[names[0]])
+    return {k: 400 * math.log10(v / base) for k, v in gamma.items()}
+
+
+def _mix(seed: int, k: int) -> int:
+    """The seed of a ladder's deal ``k``: splitmix64 of the base seed and the deal's number."""
+    z = (seed * 0x9E3779B97F4A7C15 + k + 1) & 0xFFFFFFFFFFFFFFFF
+    z = ((z ^ z >> 30) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+    z = ((z ^ z >> 27) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+    return (z ^ z >> 31) >> 1
+
+
+Job = tuple[str, list[tuple[str, str]], Entrant, Entrant, int, range, str | None]
+
+
+def play_games(job: Job) -> tuple[int, int, int]:
+    """(first's wins, second's wins, ties) over a range of game numbers of one pairing.
+
+    Games ``2m`` and ``2m + 1`` play the same deal (seed and deck pairing) with the seats swapped: the
+    first strategy sits in seat 0 for even ``k``."""
+    from sim.cards import load_card_set
+    from sim.game import Game
+    from strategies import make_strategy
+
+    mode, decks, first, second, base_seed, ks, cards_dir = job
+    cards = load_card_set(cards_dir)
+    first_wins = second_wins = ties = 0
+    for k in ks:
+        seed = _mix(base_seed, k // 2)
+        seats = (first, second) if k % 2 == 0 else (second, first)
+        players = [make_strategy(e.name, seat, seed, e.params) for seat, e in enumerate(seats)]
+        winner = Game(cards, mode, decks[(k // 2) % len(decks)], players, seed).play().winner
+        if winner < 0:
+            ties += 1
+        elif (winner == 0) == (k % 2 == 0):
+            first_wins += 1
+        else:
+            second_wins += 1
+    return first_wins, second_wins, ties
+
+
+def run_ladder(mode: str, entrants: Sequence[Entrant], games: int, decks: Sequence[tuple[str, str]], *,
+               workers: int = 0, base_seed: int = 1, cards_dir: str | None = None,
+               progress: Callable[[int, int], None] | None = None) -> LadderResult:
+    """Play every pairing of ``entrants`` ``games`` times on all cores (``workers`` = 0) or ``workers``."""
+    from strategies import make_strategy
+
+    if len(entrants) < 2:
+        raise UserError("a ladder needs at least two strategies")
+    if len({e.name for e in entrants}) != len(entrants):
+        raise UserError("a strategy is listed twice")
+    if games < 2 or games % 2:
+        raise UserError(f"--games: expected an even number of at least 2 (half from each seat), got {games}")
+    for e in entrants:
+        make_strategy(e.name, 0, 0, e.params)  # a clear error before any process starts
+    results = [PairingResult(a.name, b.name) for i, a in enumerate(entrants) for b in entrants[i + 1:]]
+    by_name = {e.name: e for e in entrants}
+    jobs: list[tuple[int, Job]] = []
+    for index, r in enumerate(results):
+        for start in range(0, games, CHUNK):
+            ks = range(start, min(start + CHUNK, games))
+            job = (mode, list(decks), by_name[r.first], by_name[r.second], base_seed, ks, cards_dir)
+            jobs.append((index, job))
+    started = time.perf_counter()
+    done = 0
+    with ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1) as pool:
+        for (index, job), (w1, w2, t) in zip(jobs, pool.map(play_games, [j for _, j in jobs]), strict=True):
+            r = results[index]
+            r.first_wins += w1
+            r.second_wins += w2
+            r.ties += t
+            r.games += len(job[5])
+            done += len(job[5])
+            if progress is not None:
+                progress(done, games * len(results))
+    names = [e.name for e in entrants]
+    ladder = LadderResult(mode, list(decks), list(entrants), games, results, time.perf_counter() - started)
+    ladder.ratings = elo_ratings(results, "random" if "random" in names else names[0])
+    return ladder
+
+
+def render(ladder: LadderResult) -> str:
+    """The ladder as Markdown: pairings (the higher-rated side first) with win rates and intervals, then
+    the ratings."""
+    lines = [f"**{ladder.mode}**, decks {', '.join(f'{a}-{b}' for a, b in ladder.decks)}, "
+             f"{ladder.games_per_pairing} games per pairing ({ladder.games} games, {ladder.seconds:.0f} s)",
+             "",
+             "| pairing | games | wins | losses | ties | win rate (ties half) | 95% interval |",
+             "|---|---:|---:|---:|---:|---:|---:|"]
+    rating = ladder.ratings
+    for p in sorted((q if rating[q.first] >= rating[q.second] else q.swapped() for q in ladder.pairings),
+                    key=lambda q: (-rating[q.first], -rating[q.second])):
+        lo, hi = p.interval
+        lines.append(f"| {p.first} vs {p.second} | {p.games} | {p.first_wins} | {p.second_wins} | {p.ties} "
+                     f"| {100 * p.score:.1f}% | {100 * lo:.1f}% to {100 * hi:.1f}% |")
+    lines += ["", "| strategy | rating |", "|---|---:|"]
+    for name, rating in sorted(ladder.ratings.items(), key=lambda kv: -kv[1]):
+        lines.append(f"| {name} | {rating:.0f} |")
+    return "\n".join(lines)

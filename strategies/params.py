@@ -1,0 +1,65 @@
+"""Declared strategy parameters: each has a type, a default and a one-line meaning; configs are checked."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from strategies.registry import StrategyConfigError
+
+_KIND_NAMES = {bool: "true or false", int: "a whole number", float: "a number"}
+
+
+@dataclass(frozen=True)
+class Param:
+    name: str
+    default: float | int | bool
+    doc: str
+    minimum: float | None = None
+    maximum: float | None = None
+
+    @property
+    def kind(self) -> type:
+        return type(self.default)
+
+    def check(self, strategy: str, value: Any) -> float | int | bool:
+        """``value`` converted to this parameter's type, or a StrategyConfigError saying what was expected."""
+        kind = self.kind
+        ok = (isinstance(value, bool) if kind is bool
+              else isinstance(value, int) and not isinstance(value, bool) if kind is int
+              else isinstance(value, int | float) and not isinstance(value, bool))
+        if not ok:
+            raise StrategyConfigError(f"strategy {strategy!r}: parameter {self.name!r} must be "
+                                      f"{_KIND_NAMES[kind]} ({self.doc}), got {value!r}")
+        low, high = self.minimum, self.maximum
+        if (low is not None and value < low) or (high is not None and value > high):
+            bounds = (f"at least {self.minimum}" if self.maximum is None
+                      else f"between {self.minimum} and {self.maximum}")
+            raise StrategyConfigError(f"strategy {strategy!r}: parameter {self.name!r} must be {bounds} "
+                                      f"({self.doc}), got {value!r}")
+        return kind(value)
+
+
+def resolve(strategy: str, declared: tuple[Param, ...], given: Mapping[str, Any]) -> dict[str, Any]:
+    """The declared parameters with the given values checked and filled in; unknown names are an error."""
+    by_name = {p.name: p for p in declared}
+    unknown = sorted(set(given) - set(by_name))
+    if unknown:
+        known = ", ".join(sorted(by_name)) or "none"
+        raise StrategyConfigError(f"strategy {strategy!r} has no parameter {', '.join(map(repr, unknown))}; "
+                                  f"its parameters: {known}")
+    return {p.name: p.check(strategy, given[p.name]) if p.name in given else p.default for p in declared}
+
+
+def parse_value(text: str) -> bool | int | float | str:
+    """A parameter value written on the command line: true/false, an integer, a number, else the text."""
+    low = text.strip().lower()
+    if low in ("true", "false"):
+        return low == "true"
+    for kind in (int, float):
+        try:
+            return kind(low)
+        except ValueError:
+            pass
+    return text.strip()

@@ -1,0 +1,88 @@
+"""The ladder: its statistics, a small round robin, and the ``ladder`` command."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from sim.cli import app
+from sim.errors import UserError
+from strategies.commands import parse_params
+from strategies.ladder import Entrant, PairingResult, elo_ratings, render, run_ladder, wilson
+
+
+def test_wilson_interval_matches_known_values():
+    lo, hi = wilson(0.5, 100)
+    assert lo == pytest.approx(0.4038, abs=1e-4) and hi == pytest.approx(0.5962, abs=1e-4)
+    lo, hi = wilson(1.0, 20)
+    assert hi == 1.0 and lo == pytest.approx(0.8389, abs=1e-4)
+    assert wilson(0.0, 0) == (0.0, 1.0)
+
+
+def test_elo_gives_equal_strengths_equal_ratings_and_stays_finite_on_a_perfect_score():
+    even = [PairingResult("a", "b", 100, 40, 40, 20)]
+    r = elo_ratings(even, "a")
+    assert r["a"] == 0 and r["b"] == pytest.approx(0, abs=1e-6)
+    perfect = [PairingResult("random", "best", 1000, 0, 1000, 0)]
+    r = elo_ratings(perfect, "random")
+    assert 800 < r["best"] < 2000
+
+
+def test_elo_matches_the_logistic_odds_of_a_single_pairing():
+    # 75% over many games: 400 * log10(3) = 191 points (the virtual tie barely moves it)
+    r = elo_ratings([PairingResult("x", "y", 10000, 7500, 2500, 0)], "y")
+    assert r["x"] == pytest.approx(190.8, abs=0.5)
+
+
+def test_elo_orders_a_transitive_round_robin():
+    results = [PairingResult("a", "b", 100, 70, 30, 0), PairingResult("b", "c", 100, 70, 30, 0),
+               PairingResult("a", "c", 100, 85, 15, 0)]
+    r = elo_ratings(results, "c")
+    assert r["a"] > r["b"] > r["c"] == 0
+
+
+def test_a_small_ladder_counts_every_game_and_swaps_seats():
+    ladder = run_ladder("high-form", [Entrant("random"), Entrant("greedy")], 4, [("imperial", "imperial")],
+                        workers=1)
+    (p,) = ladder.pairings
+    assert p.games == 4 and p.first_wins + p.second_wins + p.ties == 4
+    assert set(ladder.ratings) == {"random", "greedy"} and ladder.ratings["random"] == 0
+    text = render(ladder)
+    assert "| greedy vs random |" in text or "| random vs greedy |" in text
+
+
+def test_ladder_refuses_bad_input_before_playing():
+    with pytest.raises(UserError, match="even number"):
+        run_ladder("high-form", [Entrant("random"), Entrant("greedy")], 3, [("imperial", "imperial")])
+    with pytest.raises(UserError, match="no parameter 'nope'"):
+        run_ladder("high-form", [Entrant("random"), Entrant("builder", {"nope": 1})], 2,
+                   [("imperial", "imperial")])
+
+
+def test_param_options_are_parsed_per_strategy():
+    assert parse_params(["builder.patterns=2", "builder.explore=0", "greedy.threat=0.5"],
+                        ["builder", "greedy"]) == {"builder": {"patterns": 2, "explore": 0},
+                                                   "greedy": {"threat": 0.5}}
+    with pytest.raises(UserError, match="not one of the ladder's strategies"):
+        parse_params(["hunter.tasks=1"], ["builder"])
+    with pytest.raises(UserError, match="STRATEGY.NAME=VALUE"):
+        parse_params(["patterns=1"], ["builder"])
+
+
+def test_ladder_command_prints_tables_and_writes_json(tmp_path):
+    out = tmp_path / "ladder.json"
+    result = CliRunner().invoke(app, ["ladder", "--mode", "deathmatch", "--games", "2", "--strategies",
+                                      "random,greedy", "--workers", "1", "--json", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "**deathmatch**" in result.output and "| strategy | rating |" in result.output
+    data = json.loads(out.read_text())
+    assert data["ladders"][0]["pairings"][0]["games"] == 2
+
+
+def test_ladder_command_reports_a_bad_parameter_cleanly():
+    result = CliRunner().invoke(app, ["ladder", "--games", "2", "--strategies", "random,builder",
+                                      "--param", "builder.patterns=lots"])
+    assert result.exit_code == 2
+    assert "parameter 'patterns' must be a number" in result.output
