@@ -25,6 +25,9 @@ def register(app: typer.Typer) -> None:
             min=1, help="local Ray: CPUs to use; cluster: most shards at once", show_default="all")] = None,
         force: Annotated[bool, typer.Option(help="discard a run of a different study in --out")] = False,
         progress: Annotated[bool, typer.Option(help="show a live progress bar")] = True,
+        history: Annotated[bool, typer.Option(help="record the finished run's summary metrics in the history")] = True,
+        db: Annotated[Path | None, typer.Option(help="the history database (default: $TASHKALAR_HISTORY or "
+                                                     "~/.local/share/tashkalar/history.duckdb)")] = None,
     ) -> None:
         """Run a study (or resume it: finished shards are kept) and write its Parquet dataset."""
         from rich.console import Console
@@ -45,3 +48,9 @@ def register(app: typer.Typer) -> None:
             typer.echo("interrupted; finished shards are kept: rerun the same command to resume", err=True)
             raise typer.Exit(130) from None
         print_summary(Console(width=None if sys.stdout.isatty() else 120), report, study)
+        if history and report.shards_run:
+            from reports.regression.history import default_history_path, record_run
+
+            where = db or default_history_path()
+            record_run(target, where)
+            typer.echo(f"recorded the run's summary metrics in {where}")

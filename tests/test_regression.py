@@ -146,3 +146,21 @@ def test_suite_runs_reports_regresses_and_promotes(tmp_path, monkeypatch):
     assert {"summary.md", "mirror-report.html", "mirror-regression.md"} <= {p.name for p in latest.iterdir()}
     bad = cli.invoke(app, ["suite", "missing.toml"])
     assert bad.exit_code == 2 and "no such suite file" in bad.output
+
+
+def test_run_command_records_the_finished_run_once(tmp_path):
+    study = tmp_path / "small.toml"
+    study.write_text(STUDY.format(card_set="").replace("games_per_cell = 600", "games_per_cell = 40")
+                     .replace("shard_size = 150", "shard_size = 20"))
+    db = tmp_path / "h.duckdb"
+    args = ["run", str(study), "--out", str(tmp_path / "small"), "--workers", "2", "--no-progress", "--db", str(db)]
+    first = CliRunner().invoke(app, args)
+    assert first.exit_code == 0, first.output
+    assert "recorded the run's summary metrics" in first.output
+    again = CliRunner().invoke(app, args)  # nothing left to run: not recorded twice
+    assert again.exit_code == 0 and "recorded" not in again.output
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        assert con.execute("SELECT COUNT(*) FROM runs").fetchone()[0] == 1
+    finally:
+        con.close()
