@@ -1,6 +1,6 @@
 """Benchmark of the study pipeline: ``python -m pipelines.bench --games 20000 --workers 1,2``.
 
-Runs one study (both forms, Imperial mirror, random players) on local Ray once per worker count and
+Runs one study (both forms, Imperial mirror, random players by default) on local Ray once per worker count and
 reports throughput, parallel efficiency against the first count, where worker time goes, and peak
 memory per worker and of the driver. The figures in docs/README-studies.md come from it.
 """
@@ -20,10 +20,10 @@ from pipelines.study import Study, parse_study
 from sim.bench import machine
 
 
-def bench_study(games: int, shard_size: int) -> Study:
+def bench_study(games: int, shard_size: int, strategy: str = "random") -> Study:
     return parse_study({
         "name": "bench", "forms": ["high-form", "deathmatch"], "deck_pairings": [["imperial", "imperial"]],
-        "strategy_pairings": [["random", "random"]], "games_per_cell": games // 2, "base_seed": 1,
+        "strategy_pairings": [[strategy, strategy]], "games_per_cell": games // 2, "base_seed": 1,
         "shard_size": shard_size,
     }, Path("bench.toml"))
 
@@ -46,8 +46,9 @@ def figures(report: RunReport) -> dict[str, Any]:
     }
 
 
-def run_bench(games: int, worker_counts: list[int], shard_size: int, out: Path) -> dict[str, Any]:
-    study = bench_study(games, shard_size)
+def run_bench(games: int, worker_counts: list[int], shard_size: int, out: Path,
+              strategy: str = "random") -> dict[str, Any]:
+    study = bench_study(games, shard_size, strategy)
     runs = [figures(run_study(study, out / f"workers-{n}", workers=n, show_progress=False))
             for n in worker_counts]
     base = runs[0]
@@ -62,11 +63,12 @@ def main(
     workers: Annotated[str, typer.Option(help="worker counts to compare, e.g. 1,2")] = "1,2",
     shard_size: Annotated[int, typer.Option(help="games per shard")] = 250,
     out: Annotated[Path | None, typer.Option(help="keep the runs here [default: a temp dir]")] = None,
+    strategy: Annotated[str, typer.Option(help="the strategy of both players")] = "random",
     json_out: Annotated[bool, typer.Option("--json", help="print the figures as JSON")] = False,
 ) -> None:
     counts = [int(n) for n in workers.split(",")]
     with tempfile.TemporaryDirectory(prefix="tashkalar-bench-") as tmp:
-        results = run_bench(games, counts, shard_size, out or Path(tmp))
+        results = run_bench(games, counts, shard_size, out or Path(tmp), strategy)
     if json_out:
         typer.echo(json.dumps(results, indent=1))
         return

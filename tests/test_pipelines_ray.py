@@ -28,7 +28,7 @@ from filelock import FileLock
 
 from pipelines.schema import TABLES
 
-pytestmark = [pytest.mark.ray, pytest.mark.xdist_group("pipelines-ray")]
+pytestmark = pytest.mark.ray
 
 BIN = Path(sys.executable).parent
 STUDY = """

@@ -19,7 +19,7 @@ from reports.regression.history import metric_history, record_run
 from sim.cards import BUILTIN_DIR
 from sim.cli import app
 
-pytestmark = [pytest.mark.ray, pytest.mark.xdist_group("pipelines-ray")]
+pytestmark = pytest.mark.ray
 
 STUDY = """
 name = "regress"
