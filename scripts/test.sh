@@ -10,6 +10,6 @@ status=0
 .venv/bin/python -m pytest -q -n 2 -m "not ray" "$@" || status=$?
 [ "$status" = 5 ] && status=0   # nothing selected in this half is not a failure
 ray_status=0
-.venv/bin/python -m pytest -q -p no:xdist -m ray "$@" || ray_status=$?
+.venv/bin/python -m pytest -q -n 0 -m ray "$@" || ray_status=$?
 [ "$ray_status" = 5 ] && ray_status=0
 exit $(( status != 0 ? status : ray_status ))
