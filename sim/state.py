@@ -41,7 +41,6 @@ class GameState:
         self.cards = cards
         self.mode = mode
         self.deck_names = decks
-        self.seed = seed
         self.max_turns = max_turns
         self.rng = random.Random(seed)
         self.pieces: list[list[int]] = [[0, 0, 0], [0, 0, 0]]  # [player][rank] -> bitboard
