@@ -6,6 +6,7 @@ Operations here keep track of the summoned being (``self_sq``) and the pieces us
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from sim import board
@@ -40,6 +41,16 @@ class EffectContext:
             return None
         opts = [*options, None] if optional else list(options)
         return self.game.ask(self.player, kind, opts, self.card_id, prompt)
+
+    def optional_moves(self, times: int, options: Callable[[], list[tuple[int, int]]],
+                       prompt: str = "") -> Iterator[tuple[int, int, tuple[int, int] | None]]:
+        """Up to ``times`` optional moves, each picked from ``options()`` (asked afresh every time); yields
+        ``(from, to, destroyed piece or None)`` after each move, so the caller can react or stop."""
+        for _ in range(times):
+            choice = self.choose("move", options(), True, prompt)
+            if choice is None:
+                return
+            yield choice[0], choice[1], self.move(*choice)
 
     # ----- queries
     def piece_at(self, sq: int) -> tuple[int, int] | None:

@@ -29,22 +29,19 @@ def blood_shaman(ctx: EffectContext, step: Step) -> bool:
 @custom("highland.warlord")
 def warlord(ctx: EffectContext, step: Step) -> bool:
     """Up to 3 combat moves with your pieces; a third one must be the Warlord's unless it already moved."""
-    warlord_moved = False
-    done = False
-    for i in range(3):
-        if i == 2 and not warlord_moved:
+    made, warlord_moved = 0, False
+
+    def options() -> list[tuple[int, int]]:
+        if made == 2 and not warlord_moved:
             sources = [ctx.self_sq] if ctx.self_sq is not None else []
         else:
             sources = list(board.bits(ctx.state.mine(ctx.player)))
-        options = [(src, dst) for src in sources for dst in ctx.move_targets(src, COMBAT)]
-        choice = ctx.choose("move", options, True, "combat move with one of your pieces")
-        if choice is None:
-            break
-        src, dst = choice
-        warlord_moved |= src == ctx.self_sq
-        ctx.move(src, dst)
-        done = True
-    return done
+        return [(src, dst) for src in sources for dst in ctx.move_targets(src, COMBAT)]
+
+    for _, dst, _ in ctx.optional_moves(3, options, "combat move with one of your pieces"):
+        made += 1
+        warlord_moved |= dst == ctx.self_sq
+    return made > 0
 
 
 @custom("highland.war_summoner")
@@ -90,20 +87,15 @@ def mountain_troll(ctx: EffectContext, step: Step) -> bool:
 @custom("highland.hungry_bear")
 def hungry_bear(ctx: EffectContext, step: Step) -> bool:
     """Up to 2 standard moves; a move onto an empty square is the last one."""
-    done = False
-    for _ in range(2):
+
+    def options() -> list[tuple[int, int]]:
         src = ctx.self_sq
-        if src is None:
-            break
-        options = [(src, dst) for dst in ctx.move_targets(src, STANDARD)]
-        choice = ctx.choose("move", options, True, "standard move of the Hungry Bear")
-        if choice is None:
-            break
-        dst = choice[1]
-        onto_empty = ctx.piece_at(dst) is None
-        ctx.move(src, dst)
+        return [] if src is None else [(src, dst) for dst in ctx.move_targets(src, STANDARD)]
+
+    done = False
+    for _, _, destroyed in ctx.optional_moves(2, options, "standard move of the Hungry Bear"):
         done = True
-        if onto_empty:
+        if destroyed is None:
             break
     return done
 

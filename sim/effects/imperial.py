@@ -190,19 +190,15 @@ def cavalry_captain(ctx: EffectContext, step: Step) -> bool:
 @custom("imperial.knight")
 def knight(ctx: EffectContext, step: Step) -> bool:
     """Up to 3 combat moves with the Knight, never onto a common piece."""
-    done = False
-    for _ in range(3):
+
+    def options() -> list[tuple[int, int]]:
         src = ctx.self_sq
         if src is None:
-            break
+            return []
         commons = ctx.rank_mask((COMMON,))
-        options = [(src, dst) for dst in ctx.move_targets(src, COMBAT) if not commons >> dst & 1]
-        choice = ctx.choose("move", options, True, "combat move with the Knight")
-        if choice is None:
-            break
-        ctx.move(*choice)
-        done = True
-    return done
+        return [(src, dst) for dst in ctx.move_targets(src, COMBAT) if not commons >> dst & 1]
+
+    return sum(1 for _ in ctx.optional_moves(3, options, "combat move with the Knight")) > 0
 
 
 @custom("imperial.master_of_intrigue")

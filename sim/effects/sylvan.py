@@ -41,15 +41,14 @@ def naiad(ctx: EffectContext, step: Step) -> bool:
     assert ctx.origin is not None
     around = board.ADJACENT[ctx.origin]
     moved = 0  # the square of the piece that already moved
-    done = False
-    for _ in range(2):
+
+    def options() -> list[tuple[int, int]]:
         sources = around & ctx.state.mine(ctx.player) & ~moved
-        options = [(src, dst) for src in board.bits(sources) for dst in ctx.move_targets(src, STANDARD)]
-        choice = ctx.choose("move", options, True, "standard move with one of your pieces next to the Naiad")
-        if choice is None:
-            break
-        ctx.move(*choice)
-        moved = 1 << choice[1]
+        return [(src, dst) for src in board.bits(sources) for dst in ctx.move_targets(src, STANDARD)]
+
+    done = False
+    for _, dst, _ in ctx.optional_moves(2, options, "standard move with one of your pieces next to the Naiad"):
+        moved = 1 << dst
         done = True
     return done
 
@@ -144,20 +143,16 @@ def kiskin_leafsplitter(ctx: EffectContext, step: Step) -> bool:
 @custom("sylvan.kiskin_boughrunner")
 def kiskin_boughrunner(ctx: EffectContext, step: Step) -> bool:
     """Up to three combat moves of the Boughrunner, each ending next to another piece of yours."""
-    done = False
-    for _ in range(3):
-        if ctx.self_sq is None:
-            break
+
+    def options() -> list[tuple[int, int]]:
         src = ctx.self_sq
+        if src is None:
+            return []
         others = ctx.state.mine(ctx.player) & ~(1 << src)
-        options = [(src, dst) for dst in ctx.move_targets(src, COMBAT)
-                   if board.ADJACENT[dst] & others & ~(1 << dst)]
-        choice = ctx.choose("move", options, True, "combat move ending next to one of your pieces")
-        if choice is None:
-            break
-        ctx.move(*choice)
-        done = True
-    return done
+        return [(src, dst) for dst in ctx.move_targets(src, COMBAT) if board.ADJACENT[dst] & others & ~(1 << dst)]
+
+    moves = ctx.optional_moves(3, options, "combat move ending next to one of your pieces")
+    return sum(1 for _ in moves) > 0
 
 
 @custom("sylvan.tree_shepherd")
