@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pyarrow as pa
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: games.variant, the deck_order table
 
 GAMES = pa.schema([
     ("game_id", pa.int64()),
@@ -27,6 +27,7 @@ GAMES = pa.schema([
     ("tiebreak", pa.string()),  # "", upgraded, pieces, tie
     ("card_set", pa.string()),  # card-set fingerprint
     ("schema_version", pa.int16()),
+    ("variant", pa.string()),  # the ablation arm ("vanilla:imperial/cannon"); "" for the unchanged card set
 ])
 
 CARD_EVENTS = pa.schema([
@@ -75,10 +76,18 @@ POINTS = pa.schema([
     ("points", pa.int16()),
 ])
 
+DECK_ORDER = pa.schema([  # each seat's being deck as the setup shuffle left it (randomized by the seed alone)
+    ("game_id", pa.int64()),
+    ("seat", pa.int8()),
+    ("card_id", pa.string()),
+    ("position", pa.int8()),  # 0: the first card drawn; the opening hand is positions 0-2
+])
+
 TABLES: dict[str, pa.Schema] = {
     "games": GAMES,
     "card_events": CARD_EVENTS,
     "task_events": TASK_EVENTS,
     "flare_events": FLARE_EVENTS,
     "points": POINTS,
+    "deck_order": DECK_ORDER,
 }

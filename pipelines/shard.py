@@ -22,7 +22,8 @@ import pyarrow.parquet as pq
 from pipelines.cardfiles import CardSetPayload, unpack
 from pipelines.schema import SCHEMA_VERSION
 from pipelines.study import Study
-from pipelines.tables import TableBuilder
+from pipelines.tables import TableBuilder, setup_order
+from pipelines.variants import player_seed, seat_decks, variant_cards
 from sim.game import Game
 
 CRASH_ENV = "TASHKALAR_TEST_CRASH"  # "SHARD:MARKER": the worker dies halfway through SHARD once (tests)
@@ -54,6 +55,7 @@ class ShardOutput:
 
 
 _LOADED: dict[str, tuple[Study, Any]] = {}  # dataset id -> (study, card set), per worker process
+_VARIANTS: dict[tuple[str, str], tuple[Any, str]] = {}  # (dataset id, variant) -> (card set, fingerprint)
 
 
 def _prepare(job: ShardJob) -> tuple[Study, Any]:
@@ -90,8 +92,8 @@ def encode(table: pa.Table, dataset_id: str, shard: int) -> bytes:
 def play_shard(job: ShardJob, shard: int) -> ShardOutput:
     from strategies import make_strategy
 
-    study, cards = _prepare(job)
-    fingerprint = cards.fingerprint()
+    study, base_cards = _prepare(job)
+    base = (base_cards, base_cards.fingerprint())
     builder = TableBuilder()
     play = convert = 0.0
     ids = study.shard_games(shard)
@@ -100,11 +102,25 @@ def play_shard(job: ShardJob, shard: int) -> ShardOutput:
             _maybe_crash(shard)
         spec = study.game(game_id)
         t0 = time.perf_counter()
-        players = [make_strategy(study.players[label].strategy, seat, spec.seed, study.players[label].params)
-                   for seat, label in enumerate(spec.players)]
-        record = Game(cards, spec.cell.form, spec.decks, players, spec.seed).play()
+        cards, fingerprint = base
+        if spec.variant is not None:
+            key = (job.dataset_id, spec.variant.name)
+            if key not in _VARIANTS:
+                changed = variant_cards(base_cards, spec.variant)
+                _VARIANTS[key] = (changed, changed.fingerprint())
+            cards, fingerprint = _VARIANTS[key]
+        players = [make_strategy(study.players[label].strategy, seat, player_seed(spec),
+                                 study.players[label].params) for seat, label in enumerate(spec.players)]
+        game = Game(cards, spec.cell.form, seat_decks(spec, cards), players, spec.seed)
+        game.setup()
+        order = setup_order(game.state)
+        while not game.state.over:
+            game.play_turn()
+        record = game.state.record
+        record.config["decks"] = list(spec.decks)
         t1 = time.perf_counter()
-        builder.add(game_id, spec.cell.name, record, fingerprint, spec.players)
+        builder.add(game_id, spec.cell.name, record, fingerprint, spec.players,
+                    spec.variant.name if spec.variant else "", order)
         play += t1 - t0
         convert += time.perf_counter() - t1
     t2 = time.perf_counter()

@@ -23,8 +23,10 @@ DEFAULT_SHARD_SIZE = 200
 _LABEL = re.compile(r"^[A-Za-z0-9_.]+$")
 _MASK64 = (1 << 64) - 1
 _KEYS = ("name", "forms", "deck_pairings", "strategy_pairings", "games_per_cell", "base_seed", "shard_size",
-         "seat_balance", "card_set", "players")
+         "seat_balance", "card_set", "players", "ablation")
 _PLAYER_KEYS = ("strategy", "params")
+ABLATION_MODES = ("vanilla", "remove", "copy")
+_ABLATION_KEYS = ("cards", "mode")
 
 
 class StudyConfigError(UserError):
@@ -66,6 +68,21 @@ class Cell:
 
 
 @dataclass(frozen=True)
+class Variant:
+    """One ablation arm: ``card`` (a being, legend, flare or task id) made vanilla, removed, or copied (A/A).
+
+    See docs/studies.md, "Ablation"."""
+
+    card: str
+    mode: str
+
+    @property
+    def name(self) -> str:
+        """The ``variant`` column of the games table; "" is the unchanged card set."""
+        return f"{self.mode}:{self.card}"
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """One game of the study, seats resolved: ``decks[i]`` and ``players[i]`` sit in seat ``i``."""
 
@@ -75,6 +92,7 @@ class GameSpec:
     swapped: bool  # seat 0 holds the cell's second-named side
     decks: tuple[str, str]
     players: tuple[str, str]
+    variant: Variant | None = None  # the ablation arm; None for the unchanged card set
 
 
 @dataclass(frozen=True)
@@ -89,6 +107,7 @@ class Study:
     shard_size: int
     seat_balance: bool
     card_set: str | None  # an absolute card-set directory; None for the built-in set
+    ablation: tuple[Variant, ...] = ()  # one block of games per variant, after the unchanged block
 
     @cached_property
     def cells(self) -> list[Cell]:
@@ -96,8 +115,13 @@ class Study:
         return [Cell(i, f, d, s) for i, (f, d, s) in enumerate(combos)]
 
     @property
-    def total_games(self) -> int:
+    def base_games(self) -> int:
+        """The games of one arm: every cell once."""
         return len(self.forms) * len(self.deck_pairings) * len(self.strategy_pairings) * self.games_per_cell
+
+    @property
+    def total_games(self) -> int:
+        return self.base_games * (1 + len(self.ablation))
 
     @property
     def shard_count(self) -> int:
@@ -108,12 +132,16 @@ class Study:
         return range(start, min(start + self.shard_size, self.total_games))
 
     def game(self, game_id: int) -> GameSpec:
-        cell_index, k = divmod(game_id, self.games_per_cell)
+        """Game ``game_id``; an ablation arm replays the unchanged block's game ``game_id % base_games``
+        with the same seed (paired games)."""
+        arm, base_id = divmod(game_id, self.base_games)
+        cell_index, k = divmod(base_id, self.games_per_cell)
         cell = self.cells[cell_index]
         swapped = self.seat_balance and k % 2 == 1
         decks = (cell.decks[1], cell.decks[0]) if swapped else cell.decks
         players = (cell.players[1], cell.players[0]) if swapped else cell.players
-        return GameSpec(game_id, cell, game_seed(self.base_seed, game_id), swapped, decks, players)
+        variant = self.ablation[arm - 1] if arm else None
+        return GameSpec(game_id, cell, game_seed(self.base_seed, base_id), swapped, decks, players, variant)
 
     def load_cards(self) -> CardSet:
         return load_card_set(self.card_set)
@@ -132,7 +160,7 @@ class Study:
             "shard_size": self.shard_size,
             "seat_balance": self.seat_balance,
             "card_set": self.card_set or BUILTIN,
-        }
+        } | ({"ablation": [[v.card, v.mode] for v in self.ablation]} if self.ablation else {})
 
     @classmethod
     def from_config(cls, config: dict[str, Any]) -> Study:
@@ -149,6 +177,7 @@ class Study:
             shard_size=config["shard_size"],
             seat_balance=config["seat_balance"],
             card_set=None if config["card_set"] == BUILTIN else config["card_set"],
+            ablation=tuple(Variant(c, m) for c, m in config.get("ablation", [])),
         )
 
 
@@ -284,6 +313,44 @@ def _strategy_pairings(c: _Checker, declared: dict[str, Player]) -> tuple[tuple[
     return pairings, players
 
 
+def _ablation(c: _Checker, cards: CardSet) -> tuple[Variant, ...]:
+    """``[ablation] cards = [...], mode = "vanilla"``: one variant per card; ``DECK/*``, ``legend/*``,
+    ``flare/*``, ``task/*`` name a whole family, "all" every being, legend and flare."""
+    table = c.data.get("ablation")
+    if table is None:
+        return ()
+    if not isinstance(table, dict):
+        raise c.fail("ablation", f'expected a table like {{ cards = ["imperial/*"], mode = "vanilla" }}, '
+                                 f"got {table!r}")
+    unknown = sorted(set(table) - set(_ABLATION_KEYS))
+    if unknown:
+        raise c.fail(f"ablation.{unknown[0]}", f"unknown key; expected {' or '.join(_ABLATION_KEYS)}")
+    mode = table.get("mode", "vanilla")
+    if mode not in ABLATION_MODES:
+        raise c.fail("ablation.mode", f"expected one of {', '.join(ABLATION_MODES)}, got {mode!r}")
+    families: dict[str, list[str]] = {f"{d}/*": [b.id for b in cards.decks[d]] for d in sorted(cards.decks)}
+    families |= {"legend/*": [b.id for b in cards.legends], "flare/*": [f.id for f in cards.flares],
+                 "task/*": [t.id for t in cards.tasks]}
+    value = table.get("cards")
+    if value == "all":
+        value = [f for f in families if f != "task/*"]
+    if not isinstance(value, list) or not value or not all(isinstance(x, str) for x in value):
+        raise c.fail("ablation.cards", f'expected "all" or a non-empty list of card ids or families '
+                                       f"({', '.join(families)}), got {value!r}")
+    ids: list[str] = []
+    for i, name in enumerate(value):
+        if name in families:
+            ids += [x for x in families[name] if x not in ids]
+        elif name in cards.by_id:
+            ids += [] if name in ids else [name]
+        else:
+            raise c.fail(f"ablation.cards[{i}]", f"unknown card or family {name!r}; families: "
+                                                 f"{', '.join(families)}")
+    if mode == "vanilla" and any(x.startswith("task/") for x in ids):
+        raise c.fail("ablation.mode", 'a task has no effect to take away; use mode = "remove" for tasks')
+    return tuple(Variant(x, mode) for x in ids)
+
+
 def parse_study(data: dict[str, Any], path: Path) -> Study:
     """Validate a parsed study config; ``path`` names it in errors and anchors a relative card_set."""
     c = _Checker(path, data)
@@ -310,6 +377,7 @@ def parse_study(data: dict[str, Any], path: Path) -> Study:
         shard_size=c.integer("shard_size", DEFAULT_SHARD_SIZE, minimum=1),
         seat_balance=seat_balance,
         card_set=card_dir,
+        ablation=_ablation(c, cards),
     )
 
 

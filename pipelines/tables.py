@@ -15,6 +15,7 @@ import pyarrow as pa
 
 from pipelines.schema import SCHEMA_VERSION, TABLES
 from sim.record import GameRecord
+from sim.state import GameState
 
 _EVENT_COLUMNS = (("turn", pa.int16()), ("seat", pa.int8()), ("kind", pa.string()), ("card", pa.string()),
                   ("a", pa.int32()), ("b", pa.int32()))
@@ -29,6 +30,13 @@ def _card_type(card: pl.Expr) -> pl.Expr:
             .when(card.str.starts_with("flare/")).then(pl.lit("flare")).otherwise(pl.lit("being")))
 
 
+def setup_order(state: GameState) -> tuple[list[str], list[str]]:
+    """Each seat's being deck in the order the setup shuffle left it, first drawn first: the opening hand
+    (in draw order), then the deck from its top. Call it right after ``Game.setup``."""
+    return tuple([c.id for c in state.hand[p]] + [c.id for c in reversed(state.deck[p])]  # type: ignore[return-value]
+                 for p in (0, 1))
+
+
 class TableBuilder:
     """Collects the records of many games and makes one Arrow table per kind."""
 
@@ -36,16 +44,21 @@ class TableBuilder:
         self.games: list[tuple[Any, ...]] = []
         self.event_columns: tuple[list[Any], ...] = tuple([] for _ in _EVENT_COLUMNS)
         self.event_games: list[int] = []
+        self.deck_order: list[tuple[int, int, str, int]] = []
 
     def add(self, game_id: int, cell: str, record: GameRecord, card_set: str,
-            players: tuple[str, str] | None = None) -> None:
-        """``players``: the labels for the strategy columns (a study's player labels); default: the names."""
+            players: tuple[str, str] | None = None, variant: str = "",
+            deck_order: tuple[list[str], list[str]] = ([], [])) -> None:
+        """``players``: the labels for the strategy columns (a study's player labels); default: the names.
+        ``deck_order``: each seat's being ids in their shuffled order at setup (see ``setup_order``)."""
         cfg = record.config
         strategies = players or cfg["strategies"]
         self.games.append((
             game_id, cell, cfg["seed"], cfg["mode"], cfg["decks"][0], cfg["decks"][1], strategies[0],
             strategies[1], record.first_player, record.winner, record.scores[0], record.scores[1], record.turns,
-            record.end_reason, record.tiebreak, card_set, SCHEMA_VERSION))
+            record.end_reason, record.tiebreak, card_set, SCHEMA_VERSION, variant))
+        self.deck_order.extend((game_id, seat, card, pos) for seat, ids in enumerate(deck_order)
+                               for pos, card in enumerate(ids))
         if record.events:
             for column, values in zip(self.event_columns, zip(*record.events, strict=True), strict=True):
                 column.extend(values)
@@ -111,6 +124,9 @@ class TableBuilder:
         }
         out = {"games": pa.Table.from_pylist(
             [dict(zip(schemas["games"].names, row, strict=True)) for row in self.games], schema=schemas["games"])}
+        out["deck_order"] = pa.Table.from_pylist(
+            [dict(zip(schemas["deck_order"].names, row, strict=True)) for row in self.deck_order],
+            schema=schemas["deck_order"])
         for name, frame in frames.items():
             out[name] = frame.to_arrow().select(schemas[name].names).cast(schemas[name])
         return out
