@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pyarrow as pa
 
-SCHEMA_VERSION = 2  # 2: games.variant, the deck_order table
+SCHEMA_VERSION = 2  # 2: games.variant and variant_seat, the deck_order table
 
 GAMES = pa.schema([
     ("game_id", pa.int64()),
@@ -28,6 +28,7 @@ GAMES = pa.schema([
     ("card_set", pa.string()),  # card-set fingerprint
     ("schema_version", pa.int16()),
     ("variant", pa.string()),  # the ablation arm ("vanilla:imperial/cannon"); "" for the unchanged card set
+    ("variant_seat", pa.int8()),  # the seat playing the changed copy of an ablated being's deck, else -1
 ])
 
 CARD_EVENTS = pa.schema([

@@ -23,7 +23,7 @@ from pipelines.cardfiles import CardSetPayload, unpack
 from pipelines.schema import SCHEMA_VERSION
 from pipelines.study import Study
 from pipelines.tables import TableBuilder, setup_order
-from pipelines.variants import player_seed, seat_decks, variant_cards
+from pipelines.variants import player_seed, seat_decks, variant_cards, variant_seat
 from sim.game import Game
 
 CRASH_ENV = "TASHKALAR_TEST_CRASH"  # "SHARD:MARKER": the worker dies halfway through SHARD once (tests)
@@ -120,7 +120,7 @@ def play_shard(job: ShardJob, shard: int) -> ShardOutput:
         record.config["decks"] = list(spec.decks)
         t1 = time.perf_counter()
         builder.add(game_id, spec.cell.name, record, fingerprint, spec.players,
-                    spec.variant.name if spec.variant else "", order)
+                    spec.variant.name if spec.variant else "", variant_seat(spec, cards), order)
         play += t1 - t0
         convert += time.perf_counter() - t1
     t2 = time.perf_counter()

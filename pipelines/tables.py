@@ -47,7 +47,7 @@ class TableBuilder:
         self.deck_order: list[tuple[int, int, str, int]] = []
 
     def add(self, game_id: int, cell: str, record: GameRecord, card_set: str,
-            players: tuple[str, str] | None = None, variant: str = "",
+            players: tuple[str, str] | None = None, variant: str = "", variant_seat: int = -1,
             deck_order: tuple[list[str], list[str]] = ([], [])) -> None:
         """``players``: the labels for the strategy columns (a study's player labels); default: the names.
         ``deck_order``: each seat's being ids in their shuffled order at setup (see ``setup_order``)."""
@@ -56,7 +56,7 @@ class TableBuilder:
         self.games.append((
             game_id, cell, cfg["seed"], cfg["mode"], cfg["decks"][0], cfg["decks"][1], strategies[0],
             strategies[1], record.first_player, record.winner, record.scores[0], record.scores[1], record.turns,
-            record.end_reason, record.tiebreak, card_set, SCHEMA_VERSION, variant))
+            record.end_reason, record.tiebreak, card_set, SCHEMA_VERSION, variant, variant_seat))
         self.deck_order.extend((game_id, seat, card, pos) for seat, ids in enumerate(deck_order)
                                for pos, card in enumerate(ids))
         if record.events:

@@ -74,16 +74,22 @@ def owner_seat(spec: GameSpec, card_id: str) -> int | None:
     return spec.decks.index(deck)
 
 
-def seat_decks(spec: GameSpec, cards: CardSet) -> tuple[str, str]:
-    """The deck names the game is set up with: the owner of an ablated being plays the changed copy."""
+def variant_seat(spec: GameSpec, cards: CardSet) -> int:
+    """The seat that plays the changed copy of its deck (an ablated being's owner), or -1."""
     if spec.variant is None:
-        return spec.decks
+        return -1
     seat = owner_seat(spec, spec.variant.card)
     changed = VARIANT_DECK.format(deck=spec.variant.card.split("/", 1)[0])
-    if seat is None or changed not in cards.decks:
+    return -1 if seat is None or changed not in cards.decks else seat
+
+
+def seat_decks(spec: GameSpec, cards: CardSet) -> tuple[str, str]:
+    """The deck names the game is set up with: the owner of an ablated being plays the changed copy."""
+    seat = variant_seat(spec, cards)
+    if seat < 0:
         return spec.decks
     decks = list(spec.decks)
-    decks[seat] = changed
+    decks[seat] = VARIANT_DECK.format(deck=spec.decks[seat])
     return decks[0], decks[1]
 
 

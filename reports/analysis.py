@@ -1,9 +1,10 @@
 """Query rows to records: per card and per task, every rate with its sample and every comparison to test.
 
 A card record is one card in one (form, deck, strategy) cell, seen from the seats that play that deck
-with that strategy. Its comparisons are with the complement within the same cell: games with the card in
-hand against games without it, games it was played in against the others. Task-by-deck records compare
-the claimer's games with the deck's other High Form games.
+with that strategy. Its randomized estimates compare games by what the setup shuffle decided (the card in
+the opening hand or not; its position in the deck); its descriptive comparisons (in hand, played) group
+games by what happened in them and are never tested. Task-by-deck records compare the deck's games with
+the task dealt at setup against the others; ablation records pair games by seed (docs/reports.md).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from collections import defaultdict
 from typing import Any
 
 from reports.names import Names
-from reports.stats import Diff, Rate
+from reports.stats import Diff, Estimate, Paired, Rate, Slope
 
 Record = dict[str, Any]
 Cell = tuple[str, str, str]  # mode, deck, strategy
@@ -27,7 +28,7 @@ def baselines(q: dict[str, list[Record]]) -> dict[Cell, Record]:
 
 def _card_type(card_id: str) -> str:
     family = card_id.split("/", 1)[0]
-    return family if family in ("legend", "flare") else "being"
+    return family if family in ("legend", "flare", "task") else "being"
 
 
 def card_records(q: dict[str, list[Record]], names: Names) -> list[Record]:
@@ -37,6 +38,10 @@ def card_records(q: dict[str, list[Record]], names: Names) -> list[Record]:
     keys = set(hands)
     for cell in base:
         keys.update((*cell, cid) for cid in names.deck_cards(cell[1]))
+    positions: dict[tuple[str, str, str, str], list[tuple[int, int, int]]] = defaultdict(list)
+    for r in q["card_positions"]:
+        positions[(r["mode"], r["deck"], r["strategy"], r["card_id"])].append(
+            (r["position"], r["games"], r["wins"]))
     plays = {(r["mode"], r["deck"], r["strategy"], r["card_id"]): r for r in q["card_plays"]}
     flares = {(r["mode"], r["deck"], r["strategy"], r["card_id"]): r for r in q["flares"]}
     out = []
@@ -60,8 +65,12 @@ def card_records(q: dict[str, list[Record]], names: Names) -> list[Record]:
             "played": played,
             "not_played": Rate(w - played.k, n - played.n),
         }
-        record["improvement"] = Diff(record["in_hand"], record["never"])
-        record["played_vs_not"] = Diff(played, record["not_played"])
+        record["not_opening"] = Rate(w - record["opening"].k, n - record["opening"].n)
+        record["opening_effect"] = Diff(record["opening"], record["not_opening"])
+        if record["type"] == "being":
+            record["position_effect"] = Slope(tuple(positions.get(key, ())))
+        record["improvement"] = Diff(record["in_hand"], record["never"], descriptive=True)
+        record["played_vs_not"] = Diff(played, record["not_played"], descriptive=True)
         p = plays.get(key, {})
         record["plays"] = p.get("plays", 0)
         record["mean_turn"] = p.get("mean_turn")
@@ -69,11 +78,11 @@ def card_records(q: dict[str, list[Record]], names: Names) -> list[Record]:
         record["first_summon_turn"] = p.get("first_summon_turn")
         f = flares.get(key)
         if f is not None:
-            inv = f["invocations"]
+            games = f["games"]
             record |= {
-                "invocations": inv, "upper_only": Rate(f["upper_only"], inv),
-                "lower_only": Rate(f["lower_only"], inv),
-                "both_halves": Rate(f["both_halves"], inv), "comeback": Rate(f["behind_wins"], f["behind"]),
+                "invocations": f["invocations"], "invoked_games": games,
+                "upper_only": Rate(f["upper_only"], games), "lower_only": Rate(f["lower_only"], games),
+                "both_halves": Rate(f["both_halves"], games), "comeback": Rate(f["behind_wins"], f["behind"]),
                 "mean_score_gap": f["mean_score_gap"],
             }
         out.append(record)
@@ -123,20 +132,54 @@ def task_records(q: dict[str, list[Record]], names: Names) -> list[Record]:
 
 
 def task_deck_records(q: dict[str, list[Record]], names: Names) -> list[Record]:
-    """Per task and claimer's deck and strategy: the claimer's win rate against the deck's other games."""
+    """Per task and deck and strategy: the seat's win rate with the task dealt at setup against the deck's
+    other High Form games (randomized), and the claimer's win rate against the deck's other games
+    (descriptive: claiming scores points)."""
     base = baselines(q)
+    claims = {(r["deck"], r["strategy"], r["task_id"]): r for r in q["task_decks"]}
+    dealt = {(r["deck"], r["strategy"], r["task_id"]): r for r in q["task_setup"]}
     out = []
-    for r in q["task_decks"]:
-        cell = base.get((HIGH_FORM, r["deck"], r["strategy"]))
+    for key in sorted(set(claims) | set(dealt)):
+        deck, strategy, task_id = key
+        cell = base.get((HIGH_FORM, deck, strategy))
         if cell is None:
             continue
-        won = Rate(r["claimer_wins"], r["claims"])
+        c, d = claims.get(key, {}), dealt.get(key, {})
+        won = Rate(c.get("claimer_wins", 0), c.get("claims", 0))
         others = Rate(cell["wins"] - won.k, cell["games"] - won.n)
-        out.append({"deck": r["deck"], "strategy": r["strategy"], "task_id": r["task_id"],
-                    "task": names.task(r["task_id"]).name, "claims": r["claims"], "claimer_won": won,
-                    "others_won": others, "claimer_vs_others": Diff(won, others)})
+        with_task = Rate(d.get("wins", 0), d.get("games", 0))
+        without = Rate(cell["wins"] - with_task.k, cell["games"] - with_task.n)
+        out.append({"deck": deck, "strategy": strategy, "task_id": task_id, "task": names.task(task_id).name,
+                    "claims": won.n, "claimer_won": won, "others_won": others,
+                    "claimer_vs_others": Diff(won, others, descriptive=True),
+                    "dealt": with_task, "not_dealt": without, "dealt_effect": Diff(with_task, without)})
     return out
 
 
-def diffs(records: list[Record]) -> list[Diff]:
-    return [v for r in records for v in r.values() if isinstance(v, Diff)]
+def ablation_records(q: dict[str, list[Record]], names: Names) -> tuple[list[Record], list[Record]]:
+    """Ablation estimates: per arm, form, deck and strategy (pooled over opposing decks), and per opposing
+    deck. The effect is the result with the card minus the result in the arm, per game seed."""
+    pooled: dict[tuple[str, ...], list[int]] = defaultdict(lambda: [0, 0, 0])
+    per_opp: list[Record] = []
+    for r in q["ablation"]:
+        key = (r["ablation"], r["card_id"], r["mode"], r["deck"], r["strategy"])
+        t = pooled[key]
+        t[0] += r["up"]
+        t[1] += r["down"]
+        t[2] += r["same"]
+        per_opp.append(_ablation_record(key, names) | {"opp_deck": r["opp_deck"],
+                                                        "effect": Paired(r["up"], r["down"], r["same"])})
+    rows = [_ablation_record(key, names) | {"effect": Paired(*t)} for key, t in sorted(pooled.items())]
+    return rows, per_opp
+
+
+def _ablation_record(key: tuple[str, ...], names: Names) -> Record:
+    ablation, card_id, mode, deck, strategy = key
+    name = names.task(card_id).name if card_id.startswith("task/") else names.card(card_id)
+    return {"ablation": ablation, "card_id": card_id, "card": name, "type": _card_type(card_id),
+            "mode": mode, "deck": deck, "strategy": strategy}
+
+
+def estimates(records: list[Record]) -> list[Estimate]:
+    """Every estimate of the records (descriptive ones are never tested, so ``flag`` passes them by)."""
+    return [v for r in records for v in r.values() if isinstance(v, Estimate)]

@@ -5,11 +5,12 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from pathlib import Path
 
-from reports.analysis import card_records, diffs, task_deck_records, task_records
+from reports.analysis import ablation_records, card_records, estimates, task_deck_records, task_records
 from reports.dataset import open_runs
 from reports.model import Report
 from reports.names import Names
 from reports.queries import run_queries
+from reports.sections_ablation import ablation_section
 from reports.sections_cards import beings_section, flares_section, legends_section
 from reports.sections_games import games_section, overview_section
 from reports.sections_tasks import tasks_section
@@ -33,11 +34,16 @@ def build_report(paths: list[Path], cards_dir: Path | None = None) -> Report:
     cards = card_records(q, names)
     tasks = task_records(q, names)
     by_deck = task_deck_records(q, names)
-    flag(diffs(cards) + diffs(by_deck))
+    ablation, ablation_opp = ablation_records(q, names)
+    flag(estimates(cards) + estimates(by_deck))  # the randomized family (descriptive ones are not tested)
+    flag(estimates(ablation))
+    flag(estimates(ablation_opp))
     sections = [overview_section(runs, q), games_section(q), beings_section(cards), legends_section(cards),
                 flares_section(cards)]
     if tasks:
         sections.append(tasks_section(tasks, by_deck))
+    if ablation:
+        sections.append(ablation_section(ablation, ablation_opp))
     fingerprints = {fp for r in q["overview"] for fp in r["card_sets"]}
     names_note = f"{'built-in card set' if cards_dir is None else cards_dir} ({card_set.fingerprint()})"
     if fingerprints != {card_set.fingerprint()}:
@@ -49,12 +55,14 @@ def build_report(paths: list[Path], cards_dir: Path | None = None) -> Report:
         ("Decks", _labels(q["deck_baseline"], "deck")),
         ("Strategies", _labels(q["deck_baseline"], "strategy")),
         ("Card names from", names_note),
-        ("Statistics", "95% Wilson intervals; differences with Newcombe intervals; flags by "
-                       "Benjamini-Hochberg at a 5% false discovery rate over all card and task comparisons"),
+        ("Statistics", "95% Wilson intervals (scipy); differences with Newcombe intervals, paired t intervals "
+                       "(ablation) and OLS slopes (position); flags by Benjamini-Hochberg at a 5% false "
+                       "discovery rate, one family for the randomized estimates and one per ablation table; "
+                       "descriptive columns are never tested"),
         ("Generated", datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")),
     ]
     title = "Balance report: " + ", ".join(run.label for run in runs)
-    return Report(title, facts, what_stands_out(q, cards, tasks), sections)
+    return Report(title, facts, what_stands_out(q, cards, tasks, by_deck, ablation), sections)
 
 
 def write_report(paths: list[Path], html: Path | None = None, md: Path | None = None,

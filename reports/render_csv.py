@@ -7,14 +7,15 @@ from pathlib import Path
 from typing import Any
 
 from reports.model import DIFF, RATE, Column, Report
-from reports.stats import Diff, Rate
+from reports.stats import Estimate, Rate
 
 
 def _headers(c: Column) -> list[str]:
     if c.kind == RATE:
         return [c.key, f"{c.key}_k", f"{c.key}_n", f"{c.key}_lo", f"{c.key}_hi"]
     if c.kind == DIFF:
-        return [c.key, f"{c.key}_lo", f"{c.key}_hi", f"{c.key}_p", f"{c.key}_q", f"{c.key}_flagged"]
+        return [c.key, f"{c.key}_lo", f"{c.key}_hi", f"{c.key}_p", f"{c.key}_q", f"{c.key}_flagged",
+                f"{c.key}_mde"]
     return [c.key]
 
 
@@ -24,11 +25,11 @@ def _values(v: Any, c: Column) -> list[Any]:
         lo, hi = r.interval if r.n else (None, None)
         return [r.value, r.k, r.n, lo, hi]
     if c.kind == DIFF:
-        d: Diff | None = v
+        d: Estimate | None = v
         if d is None or d.value is None:
-            return [None, None, None, None, None, False]
+            return [None, None, None, None, None, False, None]
         lo, hi = d.interval
-        return [d.value, lo, hi, d.p, d.q, d.flagged]
+        return [d.value, lo, hi, d.p, d.q, d.flagged, d.mde]
     return [v]
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from reports.model import DIFF, INT, NUM, RATE, SHARE, Chart, Column, Report, Section, Table, pct
-from reports.stats import Diff, Rate
+from reports.stats import Estimate, Rate
 
 TEMPLATES = Path(__file__).parent / "templates"
 FOOTER = ("Rates show the 95% Wilson interval and the sample size under the value; differences are in "
@@ -33,7 +33,7 @@ def _rate(r: Rate) -> str:
             f'<span class="ci">{100 * lo:.1f}–{100 * hi:.1f} · n={r.n:,}</span></td>')
 
 
-def _diff(d: Diff) -> str:
+def _diff(d: Estimate) -> str:
     lo, hi = d.interval
     value = d.value or 0.0
     classes = "diff" + (" flagged " + ("up" if value > 0 else "down") if d.flagged else "")
@@ -45,7 +45,7 @@ def _diff(d: Diff) -> str:
 def _cell(value: Any, column: Column) -> str:
     """One table cell; numbers carry their sort key in data-v (empty when there is no value)."""
     kind = column.kind
-    missing = isinstance(value, Rate) and not value.n or isinstance(value, Diff) and not value.defined
+    missing = isinstance(value, Rate) and not value.n or isinstance(value, Estimate) and not value.defined
     if value is None or missing:
         return _empty(value, column)
     if kind == RATE:

@@ -36,7 +36,8 @@ def render_markdown(report: Report) -> str:
         for block in section.blocks:
             if isinstance(block, Table):
                 lines += _table(block)
-    lines.append("Rates: value (95% Wilson interval, sample size). Differences: percentage points "
-                 "(Newcombe's 95% interval); q: Benjamini-Hochberg adjusted p-value of a flagged comparison. "
-                 "Charts are in the HTML report.")
+    lines.append("Rates: value (95% Wilson interval, sample size). Differences: percentage points with their "
+                 "95% interval (Newcombe's for two rates, t for paired ablation differences, OLS for the "
+                 "position slope); q: Benjamini-Hochberg adjusted p-value of a flagged estimate. Columns "
+                 "marked (descriptive) are never tested. Charts are in the HTML report.")
     return "\n".join(lines) + "\n"

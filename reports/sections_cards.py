@@ -6,39 +6,61 @@ from collections import defaultdict
 
 from reports import charts
 from reports.analysis import Record
-from reports.model import DIFF, INT, NUM, RATE, TEXT, Chart, Column, Section, Table
-from reports.stats import Diff, Rate
+from reports.model import DIFF, INT, NUM, RATE, SHARE, TEXT, Chart, Column, Section, Table
+from reports.stats import Estimate, Rate
 
 CELL = [Column("mode", "Form"), Column("deck", "Deck", note="the holder's deck"),
         Column("strategy", "Strategy", note="the holder's strategy"), Column("card", "Card")]
 FLAGS = Column("flags", "Flags", TEXT,
-               "comparisons flagged by Benjamini-Hochberg at a 5% false discovery rate")
+               "randomized estimates flagged by Benjamini-Hochberg at a 5% false discovery rate")
+DESCRIPTIVE = " (descriptive)"
+DESCRIPTIVE_NOTE = ("Columns marked (descriptive) group games by what happened in them (drawn, played, "
+                    "claimed). A seat that draws and plays more cards is a seat whose game is going well, so "
+                    "these differences measure how the game went as much as the card: they are shown, never "
+                    "tested, flagged or used in the summary.")
 
 
 def flag_text(record: Record, labels: dict[str, str]) -> str:
-    """``played ▲`` for each flagged comparison of the record: ▲ above, ▼ below its complement."""
+    """``opening ▲`` for each flagged estimate of the record: ▲ above, ▼ below zero."""
     out = []
     for key, label in labels.items():
-        d = record[key]
-        if isinstance(d, Diff) and d.flagged and d.value is not None:
+        d = record.get(key)
+        if isinstance(d, Estimate) and d.flagged and d.value is not None:
             out.append(f"{label} {'▲' if d.value > 0 else '▼'}")
     return ", ".join(out)
 
 
+def randomized_columns(being: bool) -> list[Column]:
+    """The columns of the randomized estimates: what the setup shuffle decided, nothing that happened."""
+    out = [
+        Column("opening", "Win rate: opening hand", RATE, "seat's win rate with the card dealt in its opening hand"),
+        Column("not_opening", "Win rate: not in opening hand", RATE, "the cell's other seat-games"),
+        Column("opening_effect", "Opening hand effect", DIFF,
+               "randomized: opening hand minus not, in points; tested and flagged"),
+        Column("opening_mde", "MDE (opening)", SHARE, "minimal detectable effect at 80% power, this sample"),
+    ]
+    if being:
+        out += [Column("position_effect", "Earlier in deck", DIFF,
+                       "randomized dose-response: fitted win rate with the card on top of the shuffled deck minus "
+                       "at the bottom (linear in position), in points; tested and flagged"),
+                Column("position_mde", "MDE (position)", SHARE, "minimal detectable effect at 80% power")]
+    return out
+
+
 def _win_columns(played: str) -> list[Column]:
-    """The win-rate columns of a card table; ``played`` names what a play is (played, summoned, ...)."""
+    """The descriptive win-rate columns of a card table; ``played`` names what a play is (played, ...)."""
+    d = DESCRIPTIVE
     return [
         Column("in_hand_games", "Games in hand", INT, "seat-games with the card in hand at some point"),
-        Column("opening", "Win rate: opening hand", RATE, "holder's win rate, card in the opening hand"),
-        Column("later", "Win rate: drawn later", RATE, "in hand, but not in the opening hand"),
-        Column("in_hand", "Win rate: in hand", RATE, "in hand at some point (opening or later)"),
-        Column("never", "Win rate: never drawn", RATE, "the deck's games in which it was never in hand"),
-        Column("improvement", "Improvement when drawn", DIFF, "in hand minus never drawn, in points"),
+        Column("later", "Win rate: drawn later" + d, RATE, "in hand, but not in the opening hand"),
+        Column("in_hand", "Win rate: in hand" + d, RATE, "in hand at some point (opening or later)"),
+        Column("never", "Win rate: never drawn" + d, RATE, "the deck's games in which it was never in hand"),
+        Column("improvement", "In hand vs never drawn" + d, DIFF, "in hand minus never drawn; not tested"),
         Column("play_rate", f"{played.capitalize()} rate when held", RATE,
                f"{played} in the games it was in hand"),
-        Column("played", f"Win rate: {played}", RATE, f"holder's win rate in games it was {played}"),
-        Column("played_vs_not", f"{played.capitalize()} vs not", DIFF,
-               f"win rate when {played} minus the deck's other games, in points"),
+        Column("played", f"Win rate: {played}" + d, RATE, f"holder's win rate in games it was {played}"),
+        Column("played_vs_not", f"{played.capitalize()} vs not" + d, DIFF,
+               f"win rate when {played} minus the deck's other games; not tested"),
     ]
 
 
@@ -61,46 +83,60 @@ def _forests(records: list[Record], key: str, what: str) -> list[Chart]:
     """One forest plot per form and strategy of comparison ``key``, largest effects first."""
     groups: dict[tuple[str, str], list[Record]] = defaultdict(list)
     for r in records:
-        if r[key].value is not None:
+        if key in r and r[key].value is not None:
             groups[(r["mode"], r["strategy"])].append(r)
     out = []
     for (mode, strategy), rows in sorted(groups.items()):
         rows.sort(key=lambda r: -r[key].value)
         items = []
         for r in rows:
-            d: Diff = r[key]
+            d: Estimate = r[key]
             lo, hi = d.interval
-            note = f"{r['card']} ({r['deck']}): {d.value * 100:+.1f} points, n={d.a.n:,}"
+            note = f"{r['card']} ({r['deck']}): {d.value * 100:+.1f} points, n={d.n:,}"
             items.append(charts.Interval(f"{r['card']} · {r['deck']}", d.value, lo, hi, d.flagged, note))
         title = f"{mode}, {strategy}: {what}"
         out.append(Chart(f"{key}-{mode}-{strategy}", title, charts.forest(title, items, "percentage points")))
     return out
 
 
-def _with_flags(records: list[Record], kind: str, played: str) -> list[Record]:
-    labels = {"improvement": "drawn", "played_vs_not": played}
-    return [r | {"flags": flag_text(r, labels)} for r in records if r["type"] == kind]
+def _mde(e: Estimate | None) -> float | None:
+    return e.mde if e is not None else None
+
+
+def _with_flags(records: list[Record], kind: str) -> list[Record]:
+    labels = {"opening_effect": "opening", "position_effect": "earlier"}
+    return [r | {"flags": flag_text(r, labels), "opening_mde": _mde(r["opening_effect"]),
+                 "position_mde": _mde(r.get("position_effect"))} for r in records if r["type"] == kind]
+
+
+RANDOMIZED_NOTE = ("The randomized estimates compare seat-games by what the shuffle decided before any play: "
+                   "whether the card was dealt in the opening hand, and (beings) its position in the shuffled "
+                   "deck. They estimate the card's effect on its holder's win rate without the bias of "
+                   "grouping games by what happened in them.")
 
 
 def beings_section(records: list[Record]) -> Section:
-    rows = _with_flags(records, "being", "played")
-    intro = ("Win rates of each being's holder, within its form, deck and strategy. Improvement when "
-             "drawn compares games with the card in hand against games without it.")
+    rows = _with_flags(records, "being")
+    intro = "Win rates of each being's holder, within its form, deck and strategy. " + RANDOMIZED_NOTE
     return Section("beings", "Beings", intro, [
-        Table("beings", "Beings: win rates", CELL + _win_columns("played") + [FLAGS], rows),
-        *_forests(rows, "played_vs_not", "win rate when played minus when not played"),
+        Table("beings", "Beings: randomized estimates", CELL + randomized_columns(True) + [FLAGS], rows),
+        *_forests(rows, "opening_effect", "opening hand effect (randomized)"),
+        Table("being_outcomes", "Beings: descriptive win rates", CELL + _win_columns("played"), rows,
+              DESCRIPTIVE_NOTE),
         Table("being_effects", "Beings: what a play did, on average", CELL + EFFECT_COLUMNS, rows),
     ])
 
 
 def legends_section(records: list[Record]) -> Section:
-    rows = _with_flags(records, "legend", "summoned")
+    rows = _with_flags(records, "legend")
     first = Column("first_summon_turn", "Turn of first summon", NUM, "mean turn of a seat's first summon")
-    intro = "Legends come from the shared deck; each row is one legend held by seats of one deck."
+    intro = ("Legends come from the shared deck; each row is one legend held by seats of one deck. "
+             + RANDOMIZED_NOTE)
     return Section("legends", "Legends", intro, [
-        Table("legends", "Legends: summons and win rates", CELL + _win_columns("summoned") + [first, FLAGS],
-              rows),
-        *_forests(rows, "played_vs_not", "win rate when summoned minus when not"),
+        Table("legends", "Legends: randomized estimates", CELL + randomized_columns(False) + [FLAGS], rows),
+        *_forests(rows, "opening_effect", "opening hand effect (randomized)"),
+        Table("legend_outcomes", "Legends: summons and descriptive win rates",
+              CELL + _win_columns("summoned") + [first], rows, DESCRIPTIVE_NOTE),
         Table("legend_effects", "Legends: what a summon did, on average", CELL + EFFECT_COLUMNS, rows),
     ])
 
@@ -127,21 +163,25 @@ def _invocation_bars(rows: list[Record]) -> list[Chart]:
 
 USE_COLUMNS = [
     Column("invocations", "Invocations", INT),
-    Column("upper_only", "Upper half only", RATE, "share of invocations"),
-    Column("lower_only", "Lower half only", RATE, "share of invocations"),
-    Column("both_halves", "Both halves", RATE, "share of invocations"),
-    Column("comeback", "Comeback rate", RATE,
-           "invocations made while behind on score that the invoker went on to win"),
+    Column("invoked_games", "Games invoked", INT, "seat-games with at least one invocation: the unit below"),
+    Column("upper_only", "Upper half only", RATE, "share of the games invoked in which only the upper half was used"),
+    Column("lower_only", "Lower half only", RATE, "share of the games invoked: only the lower half used"),
+    Column("both_halves", "Both halves", RATE, "share of the games invoked: both halves used"),
+    Column("comeback", "Comeback rate" + DESCRIPTIVE, RATE,
+           "seat-games in which it was invoked while behind on score that the invoker went on to win"),
     Column("mean_score_gap", "Mean score gap", NUM, "invoker's score minus the opponent's, at invocation"),
 ]
 
 
 def flares_section(records: list[Record]) -> Section:
-    rows = _with_flags(records, "flare", "invoked")
-    intro = "Flares come from the shared deck; invoking one does not cost an action."
+    rows = _with_flags(records, "flare")
+    intro = ("Flares come from the shared deck; invoking one does not cost an action. Halves and comebacks "
+             "count seat-games, not invocations (a seat may invoke many times in one game). " + RANDOMIZED_NOTE)
     return Section("flares", "Flares", intro, [
-        Table("flares", "Flares: invocations and win rates", CELL + _win_columns("invoked") + [FLAGS], rows),
+        Table("flares", "Flares: randomized estimates", CELL + randomized_columns(False) + [FLAGS], rows),
+        Table("flare_outcomes", "Flares: invocations and descriptive win rates", CELL + _win_columns("invoked"),
+              rows, DESCRIPTIVE_NOTE),
         *_invocation_bars(rows),
-        Table("flare_use", "Flares: halves used and comebacks", CELL + USE_COLUMNS,
+        Table("flare_use", "Flares: halves used and comebacks, per game", CELL + USE_COLUMNS,
               [r for r in rows if r.get("invocations")]),
     ])

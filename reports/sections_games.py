@@ -98,12 +98,67 @@ def _matchup_charts(q: Query) -> list[Chart]:
     return out
 
 
+def deck_rows(q: Query) -> tuple[list[Record], list[str]]:
+    """Per form, strategy pairing and deck: the win rate overall, without mirrors and per opposing deck
+    (seat-games; ties are games not won, counted apart), and the opposing decks seen."""
+    groups: dict[tuple[str, str, str, str], dict[str, list[int]]] = defaultdict(dict)
+    for r in q["matchups"]:
+        groups[(r["mode"], r["strategy"], r["opp_strategy"], r["deck"])][r["opp_deck"]] = [
+            r["games"], r["wins"], r["ties"]]
+    opps = sorted({r["opp_deck"] for r in q["matchups"]})
+    rows = []
+    for (mode, strategy, opp_strategy, deck), by_opp in sorted(groups.items()):
+        others = [v for o, v in by_opp.items() if o != deck]
+        total = [sum(v[i] for v in by_opp.values()) for i in range(3)]
+        row: Record = {"mode": mode, "strategy": strategy, "opp_strategy": opp_strategy, "deck": deck,
+                       "games": total[0], "won": Rate(total[1], total[0]), "tie_rate": Rate(total[2], total[0]),
+                       "no_mirror": Rate(sum(v[1] for v in others), sum(v[0] for v in others))}
+        row |= {f"vs_{o}": Rate(by_opp[o][1], by_opp[o][0]) for o in opps if o in by_opp}
+        rows.append(row)
+    return rows, opps
+
+
+def _decks_block(q: Query) -> list[Table | Chart]:
+    rows, opps = deck_rows(q)
+    columns = [Column("mode", "Form"), Column("strategy", "Strategy"), Column("opp_strategy", "Against strategy"),
+               Column("deck", "Deck"), Column("games", "Seat-games", INT),
+               Column("won", "Win rate", RATE, "all seat-games, mirrors included; a tie is not a win"),
+               Column("tie_rate", "Ties", RATE),
+               Column("no_mirror", "Win rate without mirrors", RATE, "against the other decks only")]
+    columns += [Column(f"vs_{o}", f"Against {o}", RATE, f"seat-games against {o}") for o in opps]
+    charts_out: list[Table | Chart] = []
+    for key in sorted({(r["mode"], r["strategy"], r["opp_strategy"]) for r in rows}):
+        items = []
+        for r in rows:
+            if (r["mode"], r["strategy"], r["opp_strategy"]) == key and r["no_mirror"].n:
+                rate = r["no_mirror"]
+                lo, hi = rate.interval
+                items.append(charts.Interval(r["deck"], rate.value or 0.0, lo, hi,
+                                             note=f"{r['deck']}: {rate.value:.1%} of {rate.n:,} seat-games"))
+        if items:
+            title = f"{key[0]}: {key[1]} against {key[2]}, deck win rate without mirrors"
+            charts_out.append(Chart(f"decks-{'-'.join(key)}", title, charts.bars(title, items, "win rate")))
+    note = ("A mirror's win rate is (1 - ties) / 2 by construction, so 'without mirrors' is the deck's "
+            "strength against the others.")
+    return [Table("decks", "Deck win rate per form", columns, rows, note), *charts_out]
+
+
+def first_player_rows(q: Query) -> list[Record]:
+    """Per form and strategies: the first and second player's win rates, ties, and the first player's share
+    of the decisive games (the ties left out), which the summary's verdict uses."""
+    return [r | {"first_won": Rate(r["first_wins"], r["games"]), "second_won": Rate(r["second_wins"], r["games"]),
+                 "tie_rate": Rate(r["ties"], r["games"]),
+                 "decisive": Rate(r["first_wins"], r["first_wins"] + r["second_wins"])} for r in q["first_player"]]
+
+
 def games_section(q: Query) -> Section:
-    first = [r | {"first_won": Rate(r["first_wins"], r["games"]), "tie_rate": Rate(r["ties"], r["games"])}
-             for r in q["first_player"]]
+    first = first_player_rows(q)
     first_cols = [Column("mode", "Form"), Column("first_strategy", "First player's strategy"),
                   Column("second_strategy", "Second player's strategy"), Column("games", "Games", INT),
-                  Column("first_won", "First player's win rate", RATE), Column("tie_rate", "Ties", RATE)]
+                  Column("first_won", "First player's win rate", RATE),
+                  Column("second_won", "Second player's win rate", RATE), Column("tie_rate", "Ties", RATE),
+                  Column("decisive", "First player's share of decisive games", RATE,
+                         "first player's wins / games someone won")]
     seat_cols = [Column("games", "Seat-games", INT), Column("won", "Win rate", RATE),
                  Column("tie_rate", "Ties", RATE)]
     matchups = [r | {"won": Rate(r["wins"], r["games"]), "tie_rate": Rate(r["ties"], r["games"])}
@@ -127,6 +182,7 @@ def games_section(q: Query) -> Section:
     intro = "A seat-game is one player's side of one game; a mirror match gives two."
     return Section("games", "Games", intro, [
         Table("first_player", "First-player advantage", first_cols, first),
+        *_decks_block(q),
         *_matchup_charts(q),
         Table("matchups", "Deck matchups", match_cols, matchups,
               "Each row: the deck's seat-games against that deck."),

@@ -1,29 +1,34 @@
 """The statistics of the report: Wilson intervals, Newcombe's interval for a difference of two rates, the
-two-proportion z-test and the Benjamini-Hochberg procedure. See docs/reports.md."""
+two-proportion test, paired differences, a dose-response slope, the Benjamini-Hochberg procedure and
+minimal detectable effects. Distributions and tests come from scipy. See docs/reports.md."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+
+import numpy as np
+from scipy import stats
 
 Z95 = 1.959963984540054  # the 97.5th percentile of the standard normal distribution
 
 
 def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval of ``k`` successes in ``n`` trials; (0, 1) when there are no trials."""
+    """Wilson score interval of ``k`` successes in ``n`` trials (scipy); (0, 1) when there are no trials."""
     if n <= 0:
         return 0.0, 1.0
-    p = k / n
-    centre = p + z * z / (2 * n)
-    spread = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    denom = 1 + z * z / n
-    return max(0.0, (centre - spread) / denom), min(1.0, (centre + spread) / denom)
+    ci = stats.binomtest(k, n).proportion_ci(confidence_level=_level(z), method="wilson")
+    return max(0.0, float(ci.low)), min(1.0, float(ci.high))
+
+
+def _level(z: float) -> float:
+    return 1 - 2 * float(stats.norm.sf(z))
 
 
 def newcombe(k1: int, n1: int, k2: int, n2: int, z: float = Z95) -> tuple[float, float]:
     """Newcombe's hybrid score interval (his method 10) for ``k1/n1 - k2/n2``, from the two Wilson
-    intervals."""
+    intervals (neither scipy nor statsmodels' core offers it for two independent rates in this form)."""
     p1, p2 = k1 / n1, k2 / n2
     l1, u1 = wilson(k1, n1, z)
     l2, u2 = wilson(k2, n2, z)
@@ -32,27 +37,53 @@ def newcombe(k1: int, n1: int, k2: int, n2: int, z: float = Z95) -> tuple[float,
 
 
 def two_proportion_p(k1: int, n1: int, k2: int, n2: int) -> float:
-    """Two-sided p-value of the pooled two-proportion z-test that k1/n1 and k2/n2 share one rate."""
-    pooled = (k1 + k2) / (n1 + n2)
-    var = pooled * (1 - pooled) * (1 / n1 + 1 / n2)
-    if var == 0:
+    """Two-sided p-value that k1/n1 and k2/n2 share one rate: the 2x2 chi-square test without continuity
+    correction (scipy), which is the pooled two-proportion z-test."""
+    table = np.array([[k1, n1 - k1], [k2, n2 - k2]])
+    if (table.sum(axis=0) == 0).any():
         return 1.0
-    z = (k1 / n1 - k2 / n2) / math.sqrt(var)
-    return math.erfc(abs(z) / math.sqrt(2))
+    return float(stats.chi2_contingency(table, correction=False).pvalue)
 
 
 def benjamini_hochberg(pvalues: Sequence[float], q: float = 0.05) -> tuple[list[float], list[bool]]:
-    """BH-adjusted p-values (q-values) in the input order, and which hypotheses are rejected at
-    level ``q``."""
-    m = len(pvalues)
-    order = sorted(range(m), key=lambda i: pvalues[i])
-    adjusted = [1.0] * m
-    running = 1.0
-    for rank in range(m, 0, -1):
-        i = order[rank - 1]
-        running = min(running, pvalues[i] * m / rank)
-        adjusted[i] = running
+    """BH-adjusted p-values (q-values, scipy) in the input order, and which are rejected at level ``q``."""
+    if not pvalues:
+        return [], []
+    adjusted = [float(a) for a in stats.false_discovery_control(np.asarray(pvalues, dtype=float), method="bh")]
     return adjusted, [a <= q for a in adjusted]
+
+
+POWER = 0.8
+
+
+def mde_two_rates(n1: int, n2: int, p: float, alpha: float = 0.05, power: float = POWER) -> float | None:
+    """The smallest difference of two independent rates near ``p`` that a two-sided test at ``alpha``
+    detects with probability ``power``, with ``n1`` and ``n2`` trials (normal approximation)."""
+    if n1 <= 0 or n2 <= 0:
+        return None
+    p = min(max(p, 0.01), 0.99)
+    return float((stats.norm.isf(alpha / 2) + stats.norm.ppf(power)) * math.sqrt(p * (1 - p) * (1 / n1 + 1 / n2)))
+
+
+def mde_paired(sd: float, n: int, alpha: float = 0.05, power: float = POWER) -> float | None:
+    """The smallest mean paired difference a two-sided test at ``alpha`` detects with probability
+    ``power``, with ``n`` pairs whose differences have standard deviation ``sd``."""
+    if n <= 1:
+        return None
+    return float((stats.norm.isf(alpha / 2) + stats.norm.ppf(power)) * sd / math.sqrt(n))
+
+
+def games_needed_paired(effect: float, sd: float, alpha: float = 0.05, power: float = POWER) -> int:
+    """Pairs needed for ``mde_paired`` to reach ``effect``."""
+    return math.ceil(((stats.norm.isf(alpha / 2) + stats.norm.ppf(power)) * sd / effect) ** 2)
+
+
+def games_needed_two_rates(effect: float, share: float, p: float = 0.5, alpha: float = 0.05,
+                           power: float = POWER) -> int:
+    """Seat-games needed so that a comparison of the ``share`` of them exposed against the rest detects
+    ``effect`` (a difference of rates near ``p``)."""
+    z = stats.norm.isf(alpha / 2) + stats.norm.ppf(power)
+    return math.ceil((z / effect) ** 2 * p * (1 - p) * (1 / share + 1 / (1 - share)))
 
 
 @dataclass(frozen=True)
@@ -75,16 +106,49 @@ MIN_TEST_SAMPLE = 20  # below this many games on either side, a comparison is sh
 
 
 @dataclass
-class Diff:
-    """The difference of two disjoint rates ``a - b`` with Newcombe's interval and a z-test p-value.
+class Estimate:
+    """A tested estimate (a difference, in win-rate points): value, 95% interval, p-value, the minimal
+    detectable effect at 80% power, and the BH ``q`` and ``flagged`` set by ``flag`` within its family."""
 
-    ``q`` (the Benjamini-Hochberg adjusted p-value) and ``flagged`` are set once all tests of a report are
-    known (see ``flag``)."""
+    q: float | None = field(default=None, kw_only=True)
+    flagged: bool = field(default=False, kw_only=True)
+
+    @property
+    def defined(self) -> bool:
+        return self.value is not None
+
+    @property
+    def value(self) -> float | None:
+        raise NotImplementedError
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        raise NotImplementedError
+
+    @property
+    def p(self) -> float | None:
+        raise NotImplementedError
+
+    @property
+    def mde(self) -> float | None:
+        raise NotImplementedError
+
+    @property
+    def n(self) -> int:
+        """The sample behind it (the smaller side of a comparison)."""
+        raise NotImplementedError
+
+
+@dataclass
+class Diff(Estimate):
+    """The difference of two disjoint rates ``a - b`` with Newcombe's interval and a two-proportion test.
+
+    A ``descriptive`` difference (games grouped by what happened in them, e.g. whether a card was played)
+    is shown with its interval but never tested or flagged (docs/reports.md, "Descriptive columns")."""
 
     a: Rate
     b: Rate
-    q: float | None = None
-    flagged: bool = False
+    descriptive: bool = field(default=False, kw_only=True)
 
     @property
     def defined(self) -> bool:
@@ -92,7 +156,7 @@ class Diff:
 
     @property
     def testable(self) -> bool:
-        return self.a.n >= MIN_TEST_SAMPLE and self.b.n >= MIN_TEST_SAMPLE
+        return not self.descriptive and self.a.n >= MIN_TEST_SAMPLE and self.b.n >= MIN_TEST_SAMPLE
 
     @property
     def value(self) -> float | None:
@@ -106,11 +170,126 @@ class Diff:
     def p(self) -> float | None:
         return two_proportion_p(self.a.k, self.a.n, self.b.k, self.b.n) if self.testable else None
 
+    @property
+    def mde(self) -> float | None:
+        if not self.testable:
+            return None
+        return mde_two_rates(self.a.n, self.b.n, (self.a.k + self.b.k) / (self.a.n + self.b.n))
 
-def flag(diffs: Sequence[Diff], q: float = 0.05) -> None:
-    """Benjamini-Hochberg over every testable comparison in ``diffs``: sets each one's ``q`` and
-    ``flagged``."""
-    tested = [d for d in diffs if d.p is not None]
+    @property
+    def n(self) -> int:
+        return min(self.a.n, self.b.n)
+
+
+@dataclass
+class Paired(Estimate):
+    """The mean of paired differences in {-1, 0, +1} (one per game seed: the result with the card minus
+    the result in its ablation arm), with scipy's one-sample t interval and test."""
+
+    up: int  # pairs where the card's holder won with the card and not without it
+    down: int  # won without it, not with it
+    same: int  # same result in both games
+
+    @property
+    def n(self) -> int:
+        return self.up + self.down + self.same
+
+    def _sample(self) -> np.ndarray:
+        return np.repeat(np.array([1.0, -1.0, 0.0]), [self.up, self.down, self.same])
+
+    @property
+    def value(self) -> float | None:
+        return (self.up - self.down) / self.n if self.n else None
+
+    @property
+    def sd(self) -> float:
+        return float(self._sample().std(ddof=1)) if self.n > 1 else 1.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        if self.n < 2:
+            return -1.0, 1.0
+        if self.up == self.down == 0:
+            return 0.0, 0.0
+        ci = stats.ttest_1samp(self._sample(), 0.0).confidence_interval(0.95)
+        return float(ci.low), float(ci.high)
+
+    @property
+    def p(self) -> float | None:
+        if self.n < MIN_TEST_SAMPLE:
+            return None
+        if self.up == self.down == 0:
+            return 1.0
+        return float(stats.ttest_1samp(self._sample(), 0.0).pvalue)
+
+    @property
+    def mde(self) -> float | None:
+        return mde_paired(self.sd, self.n) if self.n >= MIN_TEST_SAMPLE else None
+
+
+@dataclass
+class Slope(Estimate):
+    """Dose-response: the linear fit of the holder's win (0/1) on the card's shuffled position, from counts
+    per position, shown as the fitted win rate at the top of the deck minus at its bottom (positive: the
+    earlier the card comes, the better its holder does). Ordinary least squares; t test from scipy."""
+
+    positions: tuple[tuple[int, int, int], ...]  # (position, seat-games, wins)
+
+    def _fit(self) -> tuple[float, float, int, int] | None:
+        if not self.positions:
+            return None
+        x, n, w = (np.array(c, dtype=float) for c in zip(*self.positions, strict=True))
+        total = n.sum()
+        if total < 3:
+            return None
+        xbar, ybar = (n * x).sum() / total, w.sum() / total
+        sxx = (n * (x - xbar) ** 2).sum()
+        if sxx == 0:
+            return None
+        slope = ((x - xbar) * (w - n * ybar)).sum() / sxx
+        sse = max(w.sum() - total * ybar**2 - slope * slope * sxx, 0.0)
+        se = math.sqrt(sse / (total - 2) / sxx)
+        span = int(x.max() - x.min())
+        return float(-slope * span), float(se * span), int(total), span
+
+    @property
+    def n(self) -> int:
+        fit = self._fit()
+        return fit[2] if fit else 0
+
+    @property
+    def value(self) -> float | None:
+        fit = self._fit()
+        return fit[0] if fit else None
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        fit = self._fit()
+        if fit is None:
+            return -1.0, 1.0
+        half = float(stats.t.isf(0.025, fit[2] - 2)) * fit[1]
+        return fit[0] - half, fit[0] + half
+
+    @property
+    def p(self) -> float | None:
+        fit = self._fit()
+        if fit is None or fit[2] < MIN_TEST_SAMPLE:
+            return None
+        if fit[1] == 0:
+            return 1.0
+        return float(2 * stats.t.sf(abs(fit[0] / fit[1]), fit[2] - 2))
+
+    @property
+    def mde(self) -> float | None:
+        fit = self._fit()
+        if fit is None or fit[2] < MIN_TEST_SAMPLE:
+            return None
+        return float((stats.norm.isf(0.025) + stats.norm.ppf(POWER)) * fit[1])
+
+
+def flag(estimates: Sequence[Estimate], q: float = 0.05) -> None:
+    """Benjamini-Hochberg over every tested estimate of one family: sets each one's ``q`` and ``flagged``."""
+    tested = [d for d in estimates if d.p is not None]
     adjusted, rejected = benjamini_hochberg([d.p for d in tested], q)  # type: ignore[misc]
     for d, a, r in zip(tested, adjusted, rejected, strict=True):
         d.q, d.flagged = a, r

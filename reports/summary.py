@@ -4,25 +4,50 @@ from __future__ import annotations
 
 from reports.analysis import Record
 from reports.model import diff_text, rate_text
-from reports.stats import Diff, Rate
+from reports.sections_games import deck_rows
+from reports.stats import Estimate, Rate
 
 TOP_CARDS = 2  # per card type
-COMPARISONS = ("played_vs_not", "improvement")
-TYPE_WORDS = {"being": "when played", "legend": "when summoned", "flare": "when invoked"}
+TOP_ABLATION = 3
+MIN_HEADLINE = 200  # an estimate needs this many seat-games (each side) or pairs to be a headline
+RANDOMIZED = {"opening_effect": "dealt in the opening hand", "position_effect": "earlier in the shuffled deck"}
 
 
 def _first_player(q: dict[str, list[Record]]) -> list[str]:
+    """Per form: first and second player's win rates and ties; the verdict compares the first player's share
+    of the decisive games (ties left out) with one half."""
     by_mode: dict[str, list[int]] = {}
     for r in q["first_player"]:
-        t = by_mode.setdefault(r["mode"], [0, 0])
+        t = by_mode.setdefault(r["mode"], [0, 0, 0, 0])
         t[0] += r["first_wins"]
-        t[1] += r["games"]
+        t[1] += r["second_wins"]
+        t[2] += r["ties"]
+        t[3] += r["games"]
     out = []
-    for mode, (k, n) in sorted(by_mode.items()):
-        rate = Rate(k, n)
-        lo, hi = rate.interval
+    for mode, (first, second, ties, n) in sorted(by_mode.items()):
+        decisive = Rate(first, first + second)
+        lo, hi = decisive.interval
         verdict = ("an advantage" if lo > 0.5 else "a disadvantage" if hi < 0.5 else "no clear advantage")
-        out.append(f"{mode}: the first player wins {rate_text(rate)}: {verdict}.")
+        out.append(f"{mode}: the first player wins {rate_text(Rate(first, n))}, the second "
+                   f"{rate_text(Rate(second, n))}, ties {rate_text(Rate(ties, n))}; of the decisive games the "
+                   f"first player wins {rate_text(decisive)}: {verdict}.")
+    return out
+
+
+def _decks(q: dict[str, list[Record]]) -> list[str]:
+    """Per form and strategy pairing: each deck whose win rate against the other decks is clearly away from
+    one half."""
+    rows, _ = deck_rows(q)
+    out = []
+    for r in rows:
+        rate: Rate = r["no_mirror"]
+        if not rate.n or r["strategy"] != r["opp_strategy"]:
+            continue
+        lo, hi = rate.interval
+        if lo > 0.5 or hi < 0.5:
+            word = "stronger" if lo > 0.5 else "weaker"
+            out.append(f"{r['mode']} ({r['strategy']}): {r['deck']} is {word} than the other decks: it wins "
+                       f"{rate_text(rate)} of its games against them (ties {rate_text(r['tie_rate'])} overall).")
     return out
 
 
@@ -42,21 +67,40 @@ def _matchups(q: dict[str, list[Record]]) -> list[str]:
     return out
 
 
-def _cards(cards: list[Record]) -> list[str]:
-    """The largest flagged played-versus-not differences, a few per card type, and the flag count."""
-    flagged = [r for r in cards if r["played_vs_not"].flagged]
-    flagged.sort(key=lambda r: -abs(r["played_vs_not"].value))
+def _headline_sample(e: Estimate) -> bool:
+    return e.flagged and e.n >= MIN_HEADLINE
+
+
+def _cards(cards: list[Record], by_deck: list[Record]) -> list[str]:
+    """The largest flagged randomized estimates with enough games, a few per card type, and the count."""
+    hits = [(r, key) for r in cards for key in RANDOMIZED if key in r and _headline_sample(r[key])]
+    hits.sort(key=lambda h: -abs(h[0][h[1]].value))
     out = []
-    for kind, words in TYPE_WORDS.items():
-        for r in [r for r in flagged if r["type"] == kind][:TOP_CARDS]:
-            d: Diff = r["played_vs_not"]
-            out.append(f"{r['card']} ({kind}, {r['deck']}, {r['mode']}, {r['strategy']}): holder's win rate "
-                       f"{words} {rate_text(d.a)} against {rate_text(d.b)} otherwise, {diff_text(d)}.")
-    comparisons = [r[k] for r in cards for k in COMPARISONS]
-    count = sum(1 for d in comparisons if d.flagged)
-    tested = sum(1 for d in comparisons if d.q is not None)
-    out.append(f"{count} of {tested} card comparisons are flagged (Benjamini-Hochberg, 5% false discovery "
-               "rate).")
+    for kind in ("being", "legend", "flare"):
+        for r, key in [h for h in hits if h[0]["type"] == kind][:TOP_CARDS]:
+            e: Estimate = r[key]
+            out.append(f"{r['card']} ({kind}, {r['deck']}, {r['mode']}, {r['strategy']}): {RANDOMIZED[key]}, "
+                       f"its holder's win rate changes by {diff_text(e)} (randomized).")
+    for r in sorted((r for r in by_deck if _headline_sample(r["dealt_effect"])),
+                    key=lambda r: -abs(r["dealt_effect"].value))[:TOP_CARDS]:
+        out.append(f"Task {r['task']} dealt at setup: {r['deck']} ({r['strategy']}) win rate changes by "
+                   f"{diff_text(r['dealt_effect'])} (randomized).")
+    tested = [r[k] for r in cards for k in RANDOMIZED if k in r] + [r["dealt_effect"] for r in by_deck]
+    out.append(f"{sum(1 for e in tested if e.flagged)} of {sum(1 for e in tested if e.q is not None)} randomized "
+               "card and task estimates are flagged (Benjamini-Hochberg, 5% false discovery rate); descriptive "
+               "columns are not tested.")
+    return out
+
+
+def _ablation(rows: list[Record]) -> list[str]:
+    if not rows:
+        return []
+    hits = sorted((r for r in rows if _headline_sample(r["effect"])), key=lambda r: -abs(r["effect"].value))
+    out = [f"Ablation ({r['ablation']}, {r['mode']}, {r['strategy']}): {r['card']} ({r['deck']}) changes its "
+           f"owner's win rate by {diff_text(r['effect'])} over {r['effect'].n:,} paired games."
+           for r in hits[:TOP_ABLATION]]
+    tested = [r["effect"] for r in rows if r["effect"].q is not None]
+    out.append(f"{sum(1 for e in tested if e.flagged)} of {len(tested)} ablation estimates are flagged.")
     return out
 
 
@@ -92,5 +136,7 @@ def _endings(q: dict[str, list[Record]]) -> list[str]:
     return out
 
 
-def what_stands_out(q: dict[str, list[Record]], cards: list[Record], tasks: list[Record]) -> list[str]:
-    return _first_player(q) + _matchups(q) + _cards(cards) + _tasks(tasks) + _endings(q)
+def what_stands_out(q: dict[str, list[Record]], cards: list[Record], tasks: list[Record],
+                    by_deck: list[Record], ablation: list[Record]) -> list[str]:
+    return (_first_player(q) + _decks(q) + _matchups(q) + _ablation(ablation) + _cards(cards, by_deck)
+            + _tasks(tasks) + _endings(q))
