@@ -25,6 +25,7 @@ from pipelines.study import Study
 from pipelines.tables import TableBuilder, setup_order
 from pipelines.variants import player_seed, seat_decks, variant_cards, variant_seat
 from sim.game import Game
+from sim.record import GameRecord
 
 CRASH_ENV = "TASHKALAR_TEST_CRASH"  # "SHARD:MARKER": the worker dies halfway through SHARD once (tests)
 META_DATASET = b"tashkalar.dataset"
@@ -89,6 +90,15 @@ def encode(table: pa.Table, dataset_id: str, shard: int) -> bytes:
     return sink.getvalue().to_pybytes()
 
 
+def play_recording_order(game: Game) -> tuple[GameRecord, tuple[list[str], list[str]]]:
+    """Play ``game`` (as ``Game.play``) and return its record with each seat's deck order after setup."""
+    game.setup()
+    order = setup_order(game.state)
+    while not game.state.over:
+        game.play_turn()
+    return game.state.record, order
+
+
 def play_shard(job: ShardJob, shard: int) -> ShardOutput:
     from strategies import make_strategy
 
@@ -111,12 +121,8 @@ def play_shard(job: ShardJob, shard: int) -> ShardOutput:
             cards, fingerprint = _VARIANTS[key]
         players = [make_strategy(study.players[label].strategy, seat, player_seed(spec),
                                  study.players[label].params) for seat, label in enumerate(spec.players)]
-        game = Game(cards, spec.cell.form, seat_decks(spec, cards), players, spec.seed)
-        game.setup()
-        order = setup_order(game.state)
-        while not game.state.over:
-            game.play_turn()
-        record = game.state.record
+        record, order = play_recording_order(Game(cards, spec.cell.form, seat_decks(spec, cards), players,
+                                                  spec.seed))
         record.config["decks"] = list(spec.decks)
         t1 = time.perf_counter()
         builder.add(game_id, spec.cell.name, record, fingerprint, spec.players,

@@ -13,8 +13,10 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
+from scipy import stats
 
 from pipelines.schema import TABLES
+from pipelines.shard import play_recording_order
 from pipelines.tables import TableBuilder
 from reports.build import write_report
 from sim.cards import load_card_set
@@ -34,8 +36,8 @@ def make_run(path: Path, games: int, seed: int, shards: int = 2) -> Path:
         for game_id in range(shard * per_shard, min(games, (shard + 1) * per_shard)):
             mode, a, b = PAIRS[game_id % len(PAIRS)]
             players = [make_strategy("random", seat, seed + game_id) for seat in (0, 1)]
-            record = Game(cards, mode, (a, b), players, seed + game_id).play()
-            builder.add(game_id, f"{mode}|{a}-{b}|random-random", record, cards.fingerprint())
+            record, order = play_recording_order(Game(cards, mode, (a, b), players, seed + game_id))
+            builder.add(game_id, f"{mode}|{a}-{b}|random-random", record, cards.fingerprint(), deck_order=order)
         for name, table in builder.tables().items():
             (path / name).mkdir(parents=True, exist_ok=True)
             pq.write_table(table, path / name / f"part-{shard}.parquet")
@@ -121,10 +123,15 @@ def test_card_rates_match_the_rows(run: Path, report_dir: Path, mode: str, deck:
     card_id = _pick(run, mode, deck, card_type, event)
     t = Truth(run, mode, deck, card_id)
     name = load_card_set().by_id[card_id].name
-    row = find(read_csv(report_dir / "csv", table), mode=mode, deck=deck, strategy="random", card=name)
+    randomized = find(read_csv(report_dir / "csv", table), mode=mode, deck=deck, strategy="random", card=name)
+    _check_rate(randomized, "opening", t.rate(t.opening))
+    _check_rate(randomized, "not_opening", t.rate(t.seats - t.opening))
+    row = find(read_csv(report_dir / "csv", table[:-1] + "_outcomes"), mode=mode, deck=deck, strategy="random",
+               card=name)
     assert int(row["in_hand_games"]) == len(t.drawn)
     _check_rate(row, "in_hand", t.rate(t.drawn))
-    _check_rate(row, "opening", t.rate(t.opening))
+    for descriptive in ("improvement", "played_vs_not"):  # shown, never tested or flagged
+        assert row[f"{descriptive}_p"] == row[f"{descriptive}_q"] == "" and row[f"{descriptive}_flagged"] == "False"
     _check_rate(row, "later", t.rate(t.drawn - t.opening))
     _check_rate(row, "never", t.rate(t.seats - t.drawn))
     _check_rate(row, "played", t.rate(t.played))
@@ -210,8 +217,20 @@ def test_game_level_figures_match_the_rows(run: Path, report_dir: Path) -> None:
     for mode in ("high-form", "deathmatch"):
         mine = [g for g in games if g["mode"] == mode]
         row = find(read_csv(out, "first_player"), mode=mode)
-        assert int(row["first_won_k"]) == sum(g["winner"] == g["first_player"] for g in mine)
-        assert int(row["first_won_n"]) == len(mine)
+        first = sum(g["winner"] == g["first_player"] for g in mine)
+        second = sum(g["winner"] == 1 - g["first_player"] for g in mine)
+        assert int(row["first_won_k"]) == first and int(row["first_won_n"]) == len(mine)
+        assert int(row["second_won_k"]) == second
+        assert int(row["tie_rate_k"]) == sum(g["winner"] == -1 for g in mine)
+        assert (int(row["decisive_k"]), int(row["decisive_n"])) == (first, first + second)
+        for deck in ("imperial", "sylvan"):
+            seats = [(g, s) for g in mine for s in (0, 1) if g[f"deck_{s}"] == deck]
+            others = [(g, s) for g, s in seats if g[f"deck_{1 - s}"] != deck]
+            row = find(read_csv(out, "decks"), mode=mode, deck=deck)
+            assert (int(row["won_k"]), int(row["won_n"])) == (sum(g["winner"] == s for g, s in seats), len(seats))
+            assert int(row["tie_rate_k"]) == sum(g["winner"] == -1 for g, _ in seats)
+            assert (int(row["no_mirror_k"]), int(row["no_mirror_n"])) == (
+                sum(g["winner"] == s for g, s in others), len(others))
         lengths = find(read_csv(out, "game_lengths"), mode=mode)
         assert float(lengths["mean"]) == pytest.approx(sum(g["turns"] for g in mine) / len(mine))
         imperial_vs_sylvan = [(g, s) for g in mine for s in (0, 1)
@@ -225,7 +244,8 @@ def test_outputs_are_written_and_consistent(report_dir: Path) -> None:
     html = (report_dir / "report.html").read_text()
     md = (report_dir / "report.md").read_text()
     assert "What stands out" in html and "## What stands out" in md
-    for table in ("beings", "legends", "flares", "tasks", "matchups", "first_player", "end_reasons"):
+    for table in ("beings", "being_outcomes", "legends", "flares", "tasks", "task_decks", "matchups", "decks",
+                  "first_player", "end_reasons"):
         assert (report_dir / "csv" / f"{table}.csv").exists()
         assert f'id="t-{table}"' in html
     assert "<script src" not in html and "<link" not in html and "@import" not in html
@@ -242,7 +262,7 @@ def test_several_runs_are_combined_without_mixing_their_games(run: Path, tmp_pat
     index = {d: {tuple(r[k] for k in key): r for r in t} for d, t in (("a", a), ("b", b))}
     for r in both:
         k = tuple(r[c] for c in key)
-        for column in ("in_hand_k", "in_hand_n", "played_k", "opening_n", "never_n"):
+        for column in ("opening_k", "opening_n", "not_opening_n"):
             assert int(r[column]) == sum(int(index[d][k][column]) for d in "ab" if k in index[d]), (k, column)
     runs = read_csv(tmp_path / "both", "runs")
     assert [(r["run"], int(r["games"])) for r in runs] == [("small", 216), ("other", 108)]
@@ -262,3 +282,38 @@ def test_text_from_the_data_is_escaped(tmp_path: Path) -> None:
     assert "&lt;img src=x onerror=&quot;alert(1)&quot;&gt;|*" in html
     assert not re.search(r"(?<!\\)<img", md)  # CommonMark: a backslash makes the < literal
     assert "\\<img src=x onerror=\"alert(1)\"\\>\\|\\*" in md
+
+
+def test_position_effect_matches_a_regression_on_the_rows(run: Path, report_dir: Path) -> None:
+    """The dose-response slope against scipy's linear regression of win on position over the raw seats."""
+    games = {g["game_id"]: g for g in rows(run, "games")}
+    card_id = _pick(run, "high-form", "imperial", "being", "played")
+    x, y = [], []
+    for o in rows(run, "deck_order"):
+        g = games[o["game_id"]]
+        if o["card_id"] == card_id and g["mode"] == "high-form" and g[f"deck_{o['seat']}"] == "imperial":
+            x.append(o["position"])
+            y.append(int(g["winner"] == o["seat"]))
+    fit = stats.linregress(x, y)
+    span = max(x) - min(x)
+    row = find(read_csv(report_dir / "csv", "beings"), mode="high-form", deck="imperial", strategy="random",
+               card=load_card_set().by_id[card_id].name)
+    assert float(row["position_effect"]) == pytest.approx(-fit.slope * span)
+    assert float(row["position_effect_p"]) == pytest.approx(fit.pvalue)
+
+
+def test_task_dealt_at_setup_matches_the_rows(run: Path, report_dir: Path) -> None:
+    games = {g["game_id"]: g for g in rows(run, "games") if g["mode"] == "high-form"}
+    dealt: dict[str, set[int]] = defaultdict(set)
+    for e in rows(run, "task_events"):
+        if e["event"] == "revealed" and e["turn"] == 0:
+            dealt[e["task_id"]].add(e["game_id"])
+    task_id = max(sorted(dealt), key=lambda t: len(dealt[t]))
+    seats = [(g, s) for g in games.values() for s in (0, 1) if g[f"deck_{s}"] == "highland"]
+    with_task = [(g, s) for g, s in seats if g["game_id"] in dealt[task_id]]
+    row = find(read_csv(report_dir / "csv", "task_decks"), deck="highland", strategy="random",
+               task=load_card_set().by_id[task_id].name)
+    assert (int(row["dealt_k"]), int(row["dealt_n"])) == (sum(g["winner"] == s for g, s in with_task),
+                                                         len(with_task))
+    assert int(row["not_dealt_n"]) == len(seats) - len(with_task)
+    assert row["claimer_vs_others_q"] == ""  # descriptive: never tested
