@@ -1,0 +1,104 @@
+"""Ablation studies: config, paired arms, planted effects, and the report's paired estimates recomputed
+from the Parquet rows."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from pathlib import Path
+
+import pyarrow.parquet as pq
+import pytest
+
+from pipelines.shard import play_recording_order
+from pipelines.study import StudyConfigError, parse_study
+from pipelines.variants import seat_decks, variant_cards
+from reports.calibration import CONTROL, STRONG, USELESS, ablation_rows, planted_card_set, run_local, study_config
+from sim.cards import load_card_set
+from sim.game import Game
+from strategies import make_strategy
+
+
+def _study(tmp_path: Path, **ablation: object):
+    data = {"forms": ["deathmatch"], "deck_pairings": [["imperial", "highland"]],
+            "strategy_pairings": [["random", "random"]], "games_per_cell": 4, "base_seed": 3,
+            "ablation": ablation}
+    return parse_study(data, tmp_path / "s.toml")
+
+
+def test_ablation_config_expands_families_and_pairs_seeds(tmp_path: Path) -> None:
+    study = _study(tmp_path, cards=["imperial/*", "legend/fire-dragon"], mode="vanilla")
+    assert len(study.ablation) == 19 and study.total_games == 4 * 20
+    base, arm = study.game(1), study.game(4 * 7 + 1)
+    assert arm.seed == base.seed and arm.decks == base.decks and arm.variant == study.ablation[6]
+    assert base.variant is None
+    assert len(_study(tmp_path, cards="all", mode="remove").ablation) == 3 * 18 + 12 + 12
+
+
+@pytest.mark.parametrize(("ablation", "message"), [
+    ({"cards": ["imperial/nobody"]}, "ablation.cards[0]: unknown card or family 'imperial/nobody'"),
+    ({"cards": ["task/*"], "mode": "vanilla"}, 'use mode = "remove" for tasks'),
+    ({"cards": "all", "mode": "zap"}, "ablation.mode: expected one of vanilla, remove, copy"),
+    ({"cards": "all", "modes": "x"}, "ablation.modes: unknown key"),
+])
+def test_bad_ablation_configs_name_the_key(tmp_path: Path, ablation: dict, message: str) -> None:
+    with pytest.raises(StudyConfigError, match=message.replace("[", r"\[").replace("]", r"\]")):
+        _study(tmp_path, **ablation)
+
+
+def _setup_orders(study, game_id: int) -> tuple[tuple[list[str], list[str]], list[str]]:
+    spec = study.game(game_id)
+    cards = load_card_set() if spec.variant is None else variant_cards(load_card_set(), spec.variant)
+    players = [make_strategy("random", seat, spec.seed) for seat in (0, 1)]
+    game = Game(cards, "deathmatch", seat_decks(spec, cards), players, spec.seed)
+    record, order = play_recording_order(game)
+    return order, game.state.deck_names
+
+
+def test_vanilla_keeps_every_shuffle_and_changes_one_seat_only(tmp_path: Path) -> None:
+    study = _study(tmp_path, cards=["imperial/swordmaster"], mode="vanilla")
+    base, names = _setup_orders(study, 2)
+    arm, arm_names = _setup_orders(study, 4 + 2)
+    assert arm == base  # same shuffles, same opening hands
+    assert sorted(arm_names) == sorted(["imperial~variant", "highland"])
+    removed = _study(tmp_path, cards=["imperial/swordmaster"], mode="remove")
+    order, _ = _setup_orders(removed, 4 + 2)
+    seat = names.index("imperial")
+    assert len(order[seat]) == 17 and "imperial/swordmaster" not in order[seat]
+
+
+def test_planted_effects_rank_the_strong_card_first(tmp_path: Path) -> None:
+    """Small version of `python -m reports.calibration planted` (random players; docs/reports.md has the
+    default-strategy run): on each of three base seeds the overwhelming being ranks first with an interval
+    above 0, and the useless one's interval covers 0."""
+    cards_dir = planted_card_set(tmp_path / "cards")
+    for seed in (11, 12, 13):
+        config = study_config(seed, 100, "random", ["deathmatch"], [STRONG, USELESS, CONTROL], "vanilla",
+                              str(cards_dir))
+        rows = ablation_rows(run_local(parse_study(config, tmp_path / "p.toml"), tmp_path / f"run-{seed}"),
+                             cards_dir)
+        ranked = sorted(rows, key=lambda r: -r["effect"].value)
+        effects = {r["card_id"]: r["effect"] for r in rows}
+        assert ranked[0]["card_id"] == STRONG and effects[STRONG].interval[0] > 0 and effects[STRONG].flagged
+        lo, hi = effects[USELESS].interval
+        assert lo <= 0 <= hi and not effects[USELESS].flagged
+
+
+def test_report_pairs_match_the_rows(tmp_path: Path) -> None:
+    """The report's paired counts against a recomputation from the games table alone."""
+    config = study_config(5, 40, "random", ["deathmatch"], ["imperial/bomb", "legend/fire-dragon"], "vanilla",
+                          "builtin")
+    study = parse_study(config, tmp_path / "s.toml")
+    run = run_local(study, tmp_path / "run")
+    games = [r for f in sorted((run / "games").glob("*.parquet")) for r in pq.read_table(f).to_pylist()]
+    base = {g["seed"]: g for g in games if g["variant"] == ""}
+    counts: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
+    for g in games:
+        if g["variant"] == "vanilla:imperial/bomb":
+            seat = g["variant_seat"]
+            assert g[f"deck_{seat}"] == "imperial"
+            with_card, without = base[g["seed"]]["winner"] == seat, g["winner"] == seat
+            counts["imperial/bomb"][0 if with_card > without else 1 if without > with_card else 2] += 1
+    rows = {r["card_id"]: r for r in ablation_rows(run, None)}
+    e = rows["imperial/bomb"]["effect"]
+    assert [e.up, e.down, e.same] == counts["imperial/bomb"] and e.n == 40
+    assert rows["legend/fire-dragon"]["effect"].n < 40  # only the pairs where a seat was dealt it at setup
