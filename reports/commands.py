@@ -18,6 +18,10 @@ CardsOpt = Annotated[Path | None, typer.Option("--cards", help="card-set directo
 
 
 def register(app: typer.Typer) -> None:
+    from reports import plan
+
+    plan.register(app)
+
     @app.command()
     @fail_cleanly
     def report(runs: RunsArg, out: OutOpt = None, md: MdOpt = None, csv_dir: CsvOpt = None,

@@ -1,0 +1,114 @@
+"""``tashkalar plan STUDY.toml``: before anything runs, how many games each estimate of a study gets, the
+smallest effect it can detect (80% power, 5% two-sided), and the games it would need for a given effect.
+
+Sample sizes follow from the study's layout alone: a deck's seat-games per form and strategy; a being in
+the opening hand (3 of its deck's 18 cards); a legend (2 of 12 per seat) or flare (1 of 12) dealt at
+setup; a task dealt at setup (4 of 24: the row and the next task); ablation pairs per card and form. The
+spread of a paired difference is not known before running: ``--discordance`` is the share of paired games
+whose result differs (measure it on a small run: the report's ablation table shows it as 1 - same/pairs;
+0.5 is a cautious default, the A/A runs of docs/reports.md measured about 0.4-0.5 with the builder).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from pipelines.study import Study, load_study
+from reports.stats import games_needed_paired, games_needed_two_rates, mde_paired, mde_two_rates
+from sim.errors import UserError, fail_cleanly
+
+HAND_BEINGS, DECK_BEINGS = 3, 18
+SHARES = {"legend": 2 * 2 / 12, "flare": 2 * 1 / 12}  # chance that one of the two seats is dealt it at setup
+TASKS_DEALT = 4 / 24
+
+
+@dataclass
+class Line:
+    estimate: str
+    unit: str
+    n: int
+    mde: float | None
+    needed: int  # games of the study's unit needed for the effect
+
+
+def _seat_games(study: Study) -> dict[tuple[str, str, str], int]:
+    """Seat-games per (form, deck, player) of the unchanged block."""
+    out: dict[tuple[str, str, str], int] = defaultdict(int)
+    for cell in study.cells:
+        for deck, player in zip(cell.decks, cell.players, strict=True):
+            out[(cell.form, deck, player)] += study.games_per_cell
+    return out
+
+
+def plan(study: Study, effect: float, discordance: float) -> list[Line]:
+    sd = math.sqrt(discordance)
+    lines: list[Line] = []
+    share = HAND_BEINGS / DECK_BEINGS
+    for (form, deck, player), n in sorted(_seat_games(study).items()):
+        exposed = round(n * share)
+        lines.append(Line(f"opening hand, one {deck} being ({form}, {player})", "seat-games", n,
+                          mde_two_rates(exposed, n - exposed, 0.5), games_needed_two_rates(effect, share)))
+        for kind, p in (("legend", SHARES["legend"] / 2), ("flare", SHARES["flare"] / 2)):
+            exposed = round(n * p)
+            lines.append(Line(f"opening hand, one {kind}, {deck} seat ({form}, {player})", "seat-games", n,
+                              mde_two_rates(exposed, n - exposed, 0.5), games_needed_two_rates(effect, p)))
+        if form == "high-form":
+            exposed = round(n * TASKS_DEALT)
+            lines.append(Line(f"task dealt at setup, for {deck} ({form}, {player})", "seat-games", n,
+                              mde_two_rates(exposed, n - exposed, 0.5), games_needed_two_rates(effect, TASKS_DEALT)))
+    pairs: dict[tuple[str, str], int] = defaultdict(int)
+    for v in study.ablation:
+        family = v.card.split("/", 1)[0]
+        for cell in study.cells:
+            if family in ("legend", "flare"):
+                n = round(study.games_per_cell * SHARES[family])
+            elif family == "task":
+                n = 2 * study.games_per_cell if cell.decks[0] != cell.decks[1] and cell.form == "high-form" else 0
+            else:
+                n = study.games_per_cell if family in cell.decks else 0
+            pairs[(v.card, cell.form)] += n
+    needed = games_needed_paired(effect, sd)
+    for (card, form), n in sorted(pairs.items()):
+        lines.append(Line(f"ablation ({study.ablation[0].mode}), {card} ({form})", "pairs", n, mde_paired(sd, n),
+                          needed))
+    return lines
+
+
+def render(study: Study, path: Path, effect: float, discordance: float) -> str:
+    out = [f"{path}: {study.total_games:,} games ({study.base_games:,} unchanged, {len(study.ablation)} "
+           f"ablation arms of {study.base_games:,}), {len(study.cells)} cells of {study.games_per_cell:,} games",
+           f"minimal detectable effect (MDE): 80% power, 5% two-sided; 'needed': games for an effect of "
+           f"{100 * effect:.1f} points (ablation: paired games, discordance {discordance:.2f})", ""]
+    out.append(f"| estimate | unit | games | MDE | needed for {100 * effect:.1f} pp | enough |")
+    out.append("|---|---|---:|---:|---:|---|")
+    for line in plan(study, effect, discordance):
+        mde = "–" if line.mde is None else f"{100 * line.mde:.1f} pp"
+        out.append(f"| {line.estimate} | {line.unit} | {line.n:,} | {mde} | {line.needed:,} | "
+                   f"{'yes' if line.n >= line.needed else 'no'} |")
+    return "\n".join(out)
+
+
+def plan_command(path: Path, effect: float, discordance: float) -> str:
+    if not 0 < effect < 1:
+        raise UserError(f"--effect: expected a win-rate difference between 0 and 1 (0.05 is 5 points), got {effect}")
+    if not 0 < discordance <= 1:
+        raise UserError(f"--discordance: expected a share between 0 and 1, got {discordance}")
+    return render(load_study(path), path, effect, discordance)
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("plan")
+    @fail_cleanly
+    def plan_cli(study: Annotated[Path, typer.Argument(help="the study config (TOML)")],
+                 effect: Annotated[float, typer.Option(help="the win-rate difference to detect (0.05: 5 points)")]
+                 = 0.05,
+                 discordance: Annotated[float, typer.Option(help="ablation: share of paired games whose result "
+                                                                 "differs")] = 0.5) -> None:
+        """How many games a study gives each estimate, its minimal detectable effect, and the games needed."""
+        typer.echo(plan_command(study, effect, discordance))
