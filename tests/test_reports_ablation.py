@@ -102,3 +102,20 @@ def test_report_pairs_match_the_rows(tmp_path: Path) -> None:
     e = rows["imperial/bomb"]["effect"]
     assert [e.up, e.down, e.same] == counts["imperial/bomb"] and e.n == 40
     assert rows["legend/fire-dragon"]["effect"].n < 40  # only the pairs where a seat was dealt it at setup
+
+
+def test_plan_says_how_many_games_before_running(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from sim.cli import app
+
+    study = tmp_path / "s.toml"
+    study.write_text('forms = ["deathmatch"]\ndeck_pairings = [["imperial", "highland"]]\n'
+                     'strategy_pairings = [["builder", "builder"]]\ngames_per_cell = 2000\nbase_seed = 1\n'
+                     '[ablation]\ncards = ["imperial/bomb"]\n')
+    result = CliRunner().invoke(app, ["plan", str(study), "--effect", "0.05", "--discordance", "0.5"])
+    assert result.exit_code == 0, result.output
+    line = next(x for x in result.output.splitlines() if "imperial/bomb" in x)
+    assert "| pairs | 2,000 | 4.4 pp | 1,570 | yes |" in line  # 2.80 * sqrt(0.5) / sqrt(2000)
+    bad = CliRunner().invoke(app, ["plan", str(study), "--effect", "2"])
+    assert bad.exit_code == 2 and "error: --effect" in bad.output

@@ -1,17 +1,25 @@
-"""The report's statistics against published values (Newcombe 1998; Benjamini and Hochberg 1995)."""
+"""The report's statistics against published values (Newcombe 1998; Benjamini and Hochberg 1995) and against
+the hand-written formulas the scipy calls replaced."""
 
 from __future__ import annotations
 
 import math
+import statistics
 
 import pytest
+from scipy import stats
 
 from reports.stats import (
     MIN_TEST_SAMPLE,
     Diff,
+    Paired,
     Rate,
     benjamini_hochberg,
     flag,
+    games_needed_paired,
+    games_needed_two_rates,
+    mde_paired,
+    mde_two_rates,
     newcombe,
     two_proportion_p,
     wilson,
@@ -78,3 +86,71 @@ def test_flag_sets_q_values_only_for_comparisons_with_enough_games() -> None:
     assert strong.flagged and strong.q is not None and strong.q < 1e-6
     assert not null.flagged and null.q == pytest.approx(null.p)  # the largest p-value keeps its own
     assert small.q is None and not small.flagged
+
+
+# The report's formulas before it used scipy, kept here as the cross-check of the library calls.
+def _wilson_by_hand(k: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
+    p = k / n
+    centre = p + z * z / (2 * n)
+    spread = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    denom = 1 + z * z / n
+    return max(0.0, (centre - spread) / denom), min(1.0, (centre + spread) / denom)
+
+
+def _z_test_by_hand(k1: int, n1: int, k2: int, n2: int) -> float:
+    pooled = (k1 + k2) / (n1 + n2)
+    var = pooled * (1 - pooled) * (1 / n1 + 1 / n2)
+    return 1.0 if var == 0 else math.erfc(abs(k1 / n1 - k2 / n2) / math.sqrt(var) / math.sqrt(2))
+
+
+def _bh_by_hand(p: list[float]) -> list[float]:
+    m = len(p)
+    order = sorted(range(m), key=lambda i: p[i])
+    adjusted, running = [1.0] * m, 1.0
+    for rank in range(m, 0, -1):
+        running = min(running, p[order[rank - 1]] * m / rank)
+        adjusted[order[rank - 1]] = running
+    return adjusted
+
+
+@pytest.mark.parametrize(("k", "n"), [(0, 1), (1, 1), (3, 7), (50, 100), (999, 1000), (123456, 500000)])
+def test_scipy_wilson_matches_the_formula(k: int, n: int) -> None:
+    assert wilson(k, n) == pytest.approx(_wilson_by_hand(k, n), abs=1e-12)
+
+
+@pytest.mark.parametrize(("k1", "n1", "k2", "n2"), [(56, 70, 48, 80), (1, 20, 9, 25), (5000, 9000, 4000, 8000),
+                                                    (20, 20, 19, 20)])
+def test_scipy_two_proportion_test_matches_the_z_test(k1: int, n1: int, k2: int, n2: int) -> None:
+    assert two_proportion_p(k1, n1, k2, n2) == pytest.approx(_z_test_by_hand(k1, n1, k2, n2), rel=1e-9)
+
+
+def test_scipy_benjamini_hochberg_matches_the_procedure() -> None:
+    p = [0.2, 0.001, 0.04, 0.04, 0.8, 0.0101, 0.03, 1.0, 0.5, 0.049]
+    assert benjamini_hochberg(p)[0] == pytest.approx(_bh_by_hand(p), abs=1e-12)
+
+
+def test_paired_estimate_matches_a_t_test_on_the_differences() -> None:
+    d = [1.0] * 30 + [-1.0] * 12 + [0.0] * 158
+    e = Paired(30, 12, 158)
+    mean, sd = sum(d) / len(d), statistics.stdev(d)
+    half = stats.t.isf(0.025, len(d) - 1) * sd / math.sqrt(len(d))
+    assert e.value == pytest.approx(mean)
+    assert e.interval == pytest.approx((mean - half, mean + half))
+    assert e.p == pytest.approx(stats.ttest_1samp(d, 0.0).pvalue)
+    assert e.mde == pytest.approx((1.959964 + 0.841621) * sd / math.sqrt(len(d)), rel=1e-5)
+    assert Paired(0, 0, 50).interval == (0.0, 0.0) and Paired(0, 0, 50).p == 1.0
+
+
+def test_mde_and_games_needed_agree() -> None:
+    n = games_needed_two_rates(0.05, 1 / 6)
+    exposed = round(n / 6)
+    assert mde_two_rates(exposed, n - exposed, 0.5) == pytest.approx(0.05, rel=0.01)
+    assert mde_paired(0.7, games_needed_paired(0.04, 0.7)) <= 0.04
+    assert mde_two_rates(100, 100, 0.5) == pytest.approx((1.959964 + 0.841621) * math.sqrt(0.25 * 2 / 100),
+                                                         rel=1e-5)
+
+
+def test_descriptive_differences_are_never_tested() -> None:
+    d = Diff(Rate(90, 100), Rate(10, 100), descriptive=True)
+    flag([d])
+    assert d.p is None and d.q is None and not d.flagged and d.value == pytest.approx(0.8)
