@@ -212,3 +212,36 @@ def test_a_two_node_cluster_gives_the_same_rows(reference, study_file, tmp_path)
     assert f"Ray cluster {address} with 2 workers" in printed
     assert len({s["node"] for s in manifest(out)["shard_status"]}) == 2, "both nodes ran shards"
     assert_same_rows(reference[0], out)
+
+
+ABLATION_STUDY = """
+name = "ablation-ray-test"
+forms = ["deathmatch"]
+deck_pairings = [["imperial", "highland"]]
+strategy_pairings = [["random", "random"]]
+games_per_cell = 50
+base_seed = 21
+shard_size = 25
+
+[ablation]
+cards = ["imperial/bomb", "flare/01"]
+"""
+
+
+def test_an_ablation_study_runs_resumes_and_reports_on_local_ray(tmp_path):
+    study = tmp_path / "ablation.toml"
+    study.write_text(ABLATION_STUDY)
+    out = tmp_path / "run"
+    tashkalar_run(study, out, "--workers", "2")
+    arms = duckdb.sql(f"select variant, count(*), count(distinct seed) from '{out}/games/*.parquet' "
+                      f"group by variant order by variant").fetchall()
+    assert arms == [("", 50, 50), ("vanilla:flare/01", 50, 50), ("vanilla:imperial/bomb", 50, 50)]
+    lost = sorted((out / "games").glob("*.parquet"))[-1]  # a shard of the last arm
+    lost.unlink()
+    assert "kept 5 from an earlier run" in tashkalar_run(study, out, "--workers", "2").stdout
+    csv_dir = tmp_path / "csv"
+    result = subprocess.run([str(BIN / "tashkalar"), "report", str(out), "--csv", str(csv_dir)],
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    rows = (csv_dir / "ablation.csv").read_text().splitlines()
+    assert len(rows) == 3 and any("Bomb" in r for r in rows)
