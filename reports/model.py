@@ -8,7 +8,7 @@ from typing import Any
 from reports.stats import Diff, Rate
 
 # Column kinds: how a cell's value is shown, sorted and exported.
-TEXT, INT, NUM, SHARE, RATE, DIFF = "text", "int", "num", "share", "rate", "diff"
+TEXT, INT, NUM, SHARE, RATE, DIFF, POINTS = "text", "int", "num", "share", "rate", "diff", "points"
 
 
 @dataclass(frozen=True)
@@ -85,6 +85,8 @@ def plain(value: Any, column: Column) -> str:
         return rate_text(value)
     if column.kind == DIFF:
         return diff_text(value)
+    if column.kind == POINTS:
+        return f"{100 * value:.1f} pp"
     if column.kind == SHARE:
         return pct(value)
     if column.kind == INT:

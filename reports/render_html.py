@@ -7,7 +7,7 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from reports.model import DIFF, INT, NUM, RATE, SHARE, Chart, Column, Report, Section, Table, pct
+from reports.model import DIFF, INT, NUM, POINTS, RATE, SHARE, Chart, Column, Report, Section, Table, pct
 from reports.stats import Estimate, Rate
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -52,6 +52,8 @@ def _cell(value: Any, column: Column) -> str:
         return _rate(value)
     if kind == DIFF:
         return _diff(value)
+    if kind == POINTS:
+        return f'<td class="share" data-v="{_num_attr(value)}">{100 * value:.1f} pp</td>'
     if kind == SHARE:
         return f'<td class="share" data-v="{_num_attr(value)}">{pct(value)}</td>'
     if kind == INT:

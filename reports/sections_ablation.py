@@ -6,7 +6,7 @@ from collections import defaultdict
 
 from reports import charts
 from reports.analysis import Record
-from reports.model import DIFF, INT, SHARE, TEXT, Chart, Column, Section, Table
+from reports.model import DIFF, INT, POINTS, TEXT, Chart, Column, Section, Table
 from reports.sections_cards import flag_text
 
 COLUMNS = [
@@ -19,7 +19,7 @@ COLUMNS = [
     Column("pairs", "Paired games", INT, "game seeds played both with the card and in the arm"),
     Column("effect", "Effect on the owner's win rate", DIFF,
            "win rate with the card minus in the arm, per game seed (paired t interval), in points; tested"),
-    Column("mde", "MDE", SHARE, "minimal detectable effect at 80% power, this sample"),
+    Column("mde", "MDE", POINTS, "minimal detectable effect at 80% power, this sample"),
     Column("flags", "Flags", TEXT, "Benjamini-Hochberg at a 5% false discovery rate over this table"),
 ]
 OPP = [Column("opp_deck", "Against deck"), *COLUMNS[7:]]

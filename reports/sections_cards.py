@@ -6,7 +6,7 @@ from collections import defaultdict
 
 from reports import charts
 from reports.analysis import Record
-from reports.model import DIFF, INT, NUM, RATE, SHARE, TEXT, Chart, Column, Section, Table
+from reports.model import DIFF, INT, NUM, POINTS, RATE, TEXT, Chart, Column, Section, Table
 from reports.stats import Estimate, Rate
 
 CELL = [Column("mode", "Form"), Column("deck", "Deck", note="the holder's deck"),
@@ -37,13 +37,13 @@ def randomized_columns(being: bool) -> list[Column]:
         Column("not_opening", "Win rate: not in opening hand", RATE, "the cell's other seat-games"),
         Column("opening_effect", "Opening hand effect", DIFF,
                "randomized: opening hand minus not, in points; tested and flagged"),
-        Column("opening_mde", "MDE (opening)", SHARE, "minimal detectable effect at 80% power, this sample"),
+        Column("opening_mde", "MDE (opening)", POINTS, "minimal detectable effect at 80% power, this sample"),
     ]
     if being:
         out += [Column("position_effect", "Earlier in deck", DIFF,
                        "randomized dose-response: fitted win rate with the card on top of the shuffled deck minus "
                        "at the bottom (linear in position), in points; tested and flagged"),
-                Column("position_mde", "MDE (position)", SHARE, "minimal detectable effect at 80% power")]
+                Column("position_mde", "MDE (position)", POINTS, "minimal detectable effect at 80% power")]
     return out
 
 

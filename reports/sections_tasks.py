@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from reports import charts
 from reports.analysis import RARE_CLAIMS, Record
-from reports.model import DIFF, INT, NUM, RATE, SHARE, TEXT, Chart, Column, Section, Table
+from reports.model import DIFF, INT, NUM, POINTS, RATE, SHARE, TEXT, Chart, Column, Section, Table
 from reports.sections_cards import DESCRIPTIVE, DESCRIPTIVE_NOTE, FLAGS, flag_text
 
 TASK_COLUMNS = [
@@ -30,7 +30,7 @@ DECK_COLUMNS = [
            "the deck's High Form seat-games with the task in the setup row (or the first next task)"),
     Column("not_dealt", "Win rate: not dealt", RATE, "the deck's other High Form seat-games"),
     Column("dealt_effect", "Dealt effect", DIFF, "randomized: dealt minus not dealt, in points; tested"),
-    Column("dealt_mde", "MDE", SHARE, "minimal detectable effect at 80% power, this sample"),
+    Column("dealt_mde", "MDE", POINTS, "minimal detectable effect at 80% power, this sample"),
     FLAGS,
     Column("claims", "Claims by the deck", INT),
     Column("claimer_won", "Win rate of the claimer" + DESCRIPTIVE, RATE),
