@@ -209,8 +209,8 @@ class Paired(Estimate):
     def interval(self) -> tuple[float, float]:
         if self.n < 2:
             return -1.0, 1.0
-        if self.up == self.down == 0:
-            return 0.0, 0.0
+        if self._constant:
+            return self.value, self.value  # type: ignore[return-value]
         ci = stats.ttest_1samp(self._sample(), 0.0).confidence_interval(0.95)
         return float(ci.low), float(ci.high)
 
@@ -218,13 +218,21 @@ class Paired(Estimate):
     def p(self) -> float | None:
         if self.n < MIN_TEST_SAMPLE:
             return None
-        if self.up == self.down == 0:
-            return 1.0
+        if self._constant:
+            return 1.0 if self.up == self.down == 0 else 0.0
         return float(stats.ttest_1samp(self._sample(), 0.0).pvalue)
 
     @property
+    def _constant(self) -> bool:
+        """Every pair differs the same way (e.g. none differs): no spread to build a t interval on."""
+        return sorted((self.up, self.down, self.same)).count(0) >= 2
+
+    @property
     def mde(self) -> float | None:
-        return mde_paired(self.sd, self.n) if self.n >= MIN_TEST_SAMPLE else None
+        """None while all pairs differ alike (e.g. none differs): the spread, and so the MDE, is unknown."""
+        if self.n < MIN_TEST_SAMPLE or self._constant:
+            return None
+        return mde_paired(self.sd, self.n)
 
 
 @dataclass
