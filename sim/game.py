@@ -11,7 +11,19 @@ from sim.decisions import DISCARD, END, FLARE, PLACE, SUMMON, Action, Decision, 
 from sim.errors import UserError
 from sim.patterns import Placement
 from sim.ranks import COMMON, HEROIC, LEGENDARY
-from sim.record import GameRecord
+from sim.record import (
+    Discard,
+    Draw,
+    EffectDone,
+    FlareInvoked,
+    GameRecord,
+    Held,
+    Return,
+    Summon,
+    Take,
+    TaskClaim,
+    TaskReveal,
+)
 from sim.state import DEATHMATCH, END_SCORE, HIGH_FORM, MODES, GameState, TurnCounters
 from sim.tasks import CONDITIONS
 
@@ -130,7 +142,7 @@ class Game:
                 set_aside.append(t)
             else:
                 s.task_row.append(t)
-                s.record.event(0, -1, "task_reveal", t.id)
+                s.record.add(TaskReveal(0, -1, t.id))
         s.task_deck.extend(set_aside)
         s.rng.shuffle(s.task_deck)
         self._reveal_next_task()
@@ -145,7 +157,7 @@ class Game:
                 s.task_deck.insert(0, t)
                 continue
             s.next_task = t
-            s.record.event(s.turn, -1, "task_reveal", t.id)
+            s.record.add(TaskReveal(s.turn, -1, t.id))
             return
 
     # ----- drawing
@@ -156,7 +168,7 @@ class Game:
                 return
             card = s.deck[p].pop()
             s.hand[p].append(card)
-            s.record.event(s.turn, p, "draw", card.id, 0 if opening else 1, 0)
+            s.record.add(Draw(s.turn, p, card.id, opening, "personal"))
             if not s.deck[p] and s.end_trigger is None:
                 self._trigger_end("deck", p)
 
@@ -168,7 +180,7 @@ class Game:
         if s.legend_deck:
             card = s.legend_deck.pop()
             s.legend_hand[p].append(card)
-            s.record.event(s.turn, p, "draw", card.id, 0 if opening else 1, 1)
+            s.record.add(Draw(s.turn, p, card.id, opening, "legend"))
 
     def _draw_flare(self, p: int, opening: bool = False) -> None:
         s = self.state
@@ -178,7 +190,7 @@ class Game:
         if s.flare_deck:
             card = s.flare_deck.pop()
             s.flare_hand[p].append(card)
-            s.record.event(s.turn, p, "draw", card.id, 0 if opening else 1, 2)
+            s.record.add(Draw(s.turn, p, card.id, opening, "flare"))
 
     def _trigger_end(self, reason: str, player: int) -> None:
         s = self.state
@@ -256,7 +268,7 @@ class Game:
             own = s.pieces[p][COMMON] | s.pieces[p][HEROIC]
             sq = self.ask(p, "take", list(board.bits(own)), prompt="piece to take back for placing")
             s._lift(p, COMMON if s.pieces[p][COMMON] >> sq & 1 else HEROIC, sq)
-            s.record.event(s.turn, p, "take", "place-action", sq, -1)
+            s.record.add(Take(s.turn, p, "place-action", sq))
         sq = self.ask(p, "place", list(board.bits(s.empty())))
         s.place(p, COMMON, sq, "place-action")
 
@@ -266,7 +278,7 @@ class Game:
         s.hand[p].remove(card)
         s.discarded[p].append(card)
         s.discarded_this_turn = True
-        s.record.event(s.turn, p, "discard", card.id)
+        s.record.add(Discard(s.turn, p, card.id))
         while True:
             rest: list[Any] = [None, *s.hand[p], *s.legend_hand[p], *s.flare_hand[p]]
             if len(rest) == 1:
@@ -287,7 +299,7 @@ class Game:
         else:
             s.hand[p].remove(card)
             s.deck[p].insert(0, card)
-        s.record.event(s.turn, p, "return", card.id)
+        s.record.add(Return(s.turn, p, card.id))
 
     # ----- summoning
     def _placement_ok(self, p: int, card: Being, pl: Placement, mine: int, up: int, leg: int) -> bool:
@@ -375,7 +387,7 @@ class Game:
             s.hand[p].remove(card)
         destroyed_before = sum(s.counters.destroyed)
         s.counters.borrow_enemy_piece = False
-        s.record.event(s.turn, p, "summon", card.id, pl.origin, pl.orientation)
+        s.record.add(Summon(s.turn, p, card.id, pl.origin, pl.orientation))
         if s.occupied() >> pl.origin & 1:
             s.destroy(pl.origin, card.id)
         if not s.can_have_piece(p, card.rank):
@@ -383,7 +395,7 @@ class Game:
             spare = s.of_ranks(p, kinds) & ~pl.need_any
             sq = self.ask(p, "take", list(board.bits(spare)), card.id, "piece to take back for the summon")
             s._lift(p, s.piece_at(sq)[1], sq)  # type: ignore[index]
-            s.record.event(s.turn, p, "take", card.id, sq, -1)
+            s.record.add(Take(s.turn, p, card.id, sq))
         s._put(p, card.rank, pl.origin)
         s.counters.summoned.append((pl.origin, card.rank))
         if card.rank == LEGENDARY and s.mode == DEATHMATCH:
@@ -395,7 +407,7 @@ class Game:
             s.legend_discard.append(card)
         else:
             s.discarded[p].append(card)
-        s.record.event(s.turn, p, "effect", card.id, sum(s.counters.destroyed) - destroyed_before, -1)
+        s.record.add(EffectDone(s.turn, p, card.id, sum(s.counters.destroyed) - destroyed_before))
 
     # ----- flares
     def flare_halves(self, p: int, flare: Flare) -> int:
@@ -418,7 +430,7 @@ class Game:
         halves = self.flare_halves(p, flare)
         s.flare_hand[p].remove(flare)
         s.flare_used_this_turn = True
-        s.record.event(s.turn, p, "flare", flare.id, halves, s.score(p) - s.score(1 - p))
+        s.record.add(FlareInvoked(s.turn, p, flare.id, halves & 1 > 0, halves & 2 > 0, s.score(p) - s.score(1 - p)))
         for bit, half in ((1, flare.upper), (2, flare.lower)):
             if halves & bit:
                 run_steps(EffectContext(self, p, flare.id, None, None), half.effect)
@@ -462,7 +474,7 @@ class Game:
         s.task_row.remove(task)
         s.claimed[p].append(task)
         s.task_points[p] += task.points
-        s.record.event(s.turn, p, "task_claim", task.id, task.points)
+        s.record.add(TaskClaim(s.turn, p, task.id, task.points))
         s.record.points(s.turn, p, task.id, task.points)
         if s.next_task is not None:
             s.task_row.append(s.next_task)
@@ -502,4 +514,4 @@ class Game:
                 r.winner, r.tiebreak = -1, "tie"
         for p in (0, 1):
             for card in (*s.hand[p], *s.legend_hand[p], *s.flare_hand[p]):
-                r.event(s.turn, p, "held", card.id)
+                r.add(Held(s.turn, p, card.id))

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from sim import board
 from sim.cards import Being, CardSet, Flare, Task
 from sim.ranks import COMMON, HEROIC, LEGENDARY
+from sim.record import Convert, Destroy, Downgrade, Place, Upgrade
 
 HIGH_FORM = "high-form"
 DEATHMATCH = "deathmatch"
@@ -167,7 +168,7 @@ class GameState:
         if not self.can_have_piece(player, rank):
             return False
         self._put(player, rank, sq)
-        self.record.event(self.turn, player, "place", cause, sq, rank)
+        self.record.add(Place(self.turn, player, cause, sq, rank))
         return True
 
     def destroy(self, sq: int, cause: str, counts: bool = True) -> tuple[int, int] | None:
@@ -180,7 +181,7 @@ class GameState:
         counted = counts and owner != self.active
         if counted:
             self.counters.destroyed[rank] += 1
-        self.record.event(self.turn, self.active, "destroy", cause, owner * 3 + rank, int(counted))
+        self.record.add(Destroy(self.turn, self.active, cause, sq, owner, rank, counted))
         return piece
 
     def move(self, src: int, dst: int, cause: str) -> tuple[int, int] | None:
@@ -206,7 +207,7 @@ class GameState:
             self._put(owner, LEGENDARY, sq)
         else:
             return False
-        self.record.event(self.turn, self.active, "upgrade", cause, owner * 3 + rank, sq)
+        self.record.add(Upgrade(self.turn, self.active, cause, sq, owner, rank))
         return True
 
     def downgrade(self, sq: int, cause: str) -> bool:
@@ -224,7 +225,7 @@ class GameState:
             self._put(owner, HEROIC, sq)
         else:
             return False
-        self.record.event(self.turn, self.active, "downgrade", cause, owner * 3 + rank, sq)
+        self.record.add(Downgrade(self.turn, self.active, cause, sq, owner, rank))
         return True
 
     def convert(self, sq: int, player: int, cause: str, rank: int | None = None) -> bool:
@@ -237,7 +238,7 @@ class GameState:
             return False
         self.destroy(sq, cause)
         self._put(player, new_rank, sq)
-        self.record.event(self.turn, player, "convert", cause, sq, new_rank)
+        self.record.add(Convert(self.turn, player, cause, sq, new_rank))
         return True
 
     # ----- invariants (strict mode)

@@ -6,6 +6,7 @@ from sim import board
 from sim.effects.context import COMBAT, STANDARD, EffectContext
 from sim.effects.interpreter import Step, custom
 from sim.ranks import COMMON, HEROIC, LEGENDARY
+from sim.record import ToDeck
 
 
 def _move_self(ctx: EffectContext, kind: str, prompt: str) -> tuple[int, int] | None:
@@ -65,7 +66,7 @@ def kiskin_spirit(ctx: EffectContext, step: Step) -> bool:
             return False
         pile.remove(card)
         s.deck[ctx.player].append(card)
-        s.record.event(s.turn, ctx.player, "to_deck", card.id)
+        s.record.add(ToDeck(s.turn, ctx.player, card.id))
     s.counters.extra_draws += 1
     return True
 

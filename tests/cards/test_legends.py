@@ -10,6 +10,7 @@ from sim import board
 from sim.cards import load_card_set
 from sim.patterns import oriented
 from sim.ranks import LEGENDARY
+from sim.record import Place
 from strategies.random_player import RandomStrategy
 from tests.helpers import arena, setup, sq, summon
 
@@ -341,7 +342,7 @@ def test_time_elemental_gives_another_turn_even_in_the_final_round():
     me.answers.extend(_place_twice())
     game.play_turn()
     assert s.over and s.record.turns == 3
-    assert len([e for e in s.record.of_kind("place") if e[3] == "place-action"]) == 2
+    assert len([e for e in s.record.of_kind(Place) if e.cause == "place-action"]) == 2
 
 
 # ----- Storm Elemental: a temporary piece charges in a line

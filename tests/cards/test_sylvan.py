@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from sim import board
 from sim.board import DIRECTIONS
+from sim.record import ToDeck
 from tests.helpers import arena, setup, sq, summon
 
 NE, SE, SW, NW = (DIRECTIONS.index(d) for d in ((1, -1), (1, 1), (-1, 1), (-1, -1)))
@@ -156,7 +157,7 @@ def test_kiskin_spirit_puts_a_discarded_card_on_top_and_draws_one_more():
     assert s.deck[0][-1].id == "sylvan/naiad" and [c.id for c in s.discarded[0]] == ["sylvan/sapling",
                                                                                       "sylvan/kiskin-spirit"]
     assert s.counters.extra_draws == 1
-    assert [e[3] for e in s.record.of_kind("to_deck")] == ["sylvan/naiad"]
+    assert [e.card for e in s.record.of_kind(ToDeck)] == ["sylvan/naiad"]
     game.end_turn(0)
     assert len(s.hand[0]) == 4 and "sylvan/naiad" in [c.id for c in s.hand[0]]
 
