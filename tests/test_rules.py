@@ -113,8 +113,8 @@ def test_first_turn_has_one_action_and_every_other_turn_two():
     for _ in range(3):
         game.play_turn()
     places = seats_by_turn(game)
-    places = game.state.record.of_kind(Place)
-    assert [sum(1 for e in places if e.turn == t and e.cause == "place-action") for t in (1, 2, 3)] == [1, 2, 2]
+    placed = game.state.record.of_kind(Place)
+    assert [sum(1 for e in placed if e.turn == t and e.cause == "place-action") for t in (1, 2, 3)] == [1, 2, 2]
     assert [places[t] for t in (1, 2, 3)] == [first, 1 - first, first]
 
 
