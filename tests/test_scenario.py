@@ -114,6 +114,50 @@ def test_unknown_tasks_name_their_line():
         load("decks: test, test\ntasks: task/destruction, task/nope\n")
 
 
+@pytest.mark.parametrize("mode, added, message", [
+    ("deathmatch", "hnad 1: test/ell", "unknown field 'hnad 1'"),
+    ("deathmatch", "deck 3: test/ell", "unknown field 'deck 3'"),
+    ("deathmatch", "seed: 4", "'seed' is given twice (first on line 3)"),
+    ("deathmatch", "turn: 0", "turn must be a whole number at least 1, got '0'"),
+    ("deathmatch", "turn: two", "turn must be a whole number"),
+    ("deathmatch", "ask: sometimes", "ask must be 'choices' or 'all'"),
+    ("deathmatch", "tasks: task/destruction", "'tasks' is a High Form field"),
+    ("deathmatch", "claimed 1: task/destruction", "'claimed 1' is a High Form field"),
+    ("high-form", "deathmatch points 2: 3", "'deathmatch points 2' is a Deathmatch field"),
+    ("deathmatch", "deathmatch points 2: -3", "deathmatch points 2 must be a whole number at least 0"),
+    ("deathmatch", "deck 1: test/single", "test/single is not in player 1's deck (test) outside the hand"),
+    ("deathmatch", "deck 2: test/ell, test/ell", "test/ell is not in player 2's deck"),
+    ("deathmatch", "deck 1: legend/test-1", "legend/test-1 is not in player 1's deck"),
+    ("deathmatch", "deck 1 size: 0", "deck 1 size must be a whole number from 1 to 11, got '0'"),
+    ("deathmatch", "deck 1 size: 12", "deck 1 size must be a whole number from 1 to 11"),
+    ("deathmatch", "legend deck: legend/test-3", "legend/test-3 is not in the legend deck outside the hands"),
+    ("deathmatch", "legend deck: test/ell", "test/ell is not in the legend deck"),
+    ("deathmatch", "legend deck size: 6", "legend deck size must be a whole number from 0 to 5"),
+    ("deathmatch", "flare deck: flare/07", "flare/07 is not in the flare deck outside the hands"),
+    ("deathmatch", "flare deck: flare/99", "unknown flare 'flare/99'"),
+    ("high-form", "claimed 1: task/nope", "unknown task 'task/nope'"),
+    ("high-form", "tasks: task/destruction, task/devastation, task/isolation, task/diagonals",
+     "the task row holds at most 3 tasks, got 4"),
+    ("high-form", "next task: task/destruction, task/isolation", "next task names one task"),
+    ("high-form", "task deck size: 25", "task deck size must be a whole number from 0 to 24"),
+    ("high-form", "arena: here", "the arena's rows go on the lines after 'arena:'"),
+])
+def test_each_field_is_checked_and_a_mistake_names_its_line(mode, added, message):
+    text = TEXT.replace("mode: deathmatch", f"mode: {mode}\n{added}")
+    with pytest.raises(ScenarioError) as err:
+        load(text)
+    assert err.value.line == (_line(text, "seed: 9") if "given twice" in message else 3), str(err.value)
+    assert message in str(err.value)
+
+
+def test_claimed_tasks_set_a_floor_for_task_points():
+    with pytest.raises(ScenarioError, match="line 3: task points 1 must be a whole number at least 3"):
+        load("decks: test, test\nclaimed 1: task/destruction, task/red-conquest\ntask points 1: 2\n")  # 1 + 2
+    with pytest.raises(ScenarioError, match="line 3: task/destruction is not in the task deck"):
+        load("decks: test, test\nclaimed 1: task/destruction\nclaimed 2: task/destruction\n")
+
+
+
 def test_an_arena_cut_short_names_its_last_line():
     text = "\n".join(TEXT.splitlines()[:-3])
     last = len(text.splitlines())
@@ -248,16 +292,11 @@ def test_deathmatch_points():
     s.check_invariants()
 
 
-def test_task_points_left_to_scenario_reach_the_end_of_the_game():
-    game = load_scenario("decks: test, test\ntask points 1: 8\nactions: 1\narena:\n" + grid({"c3": "1c"}),
+def test_task_points_given_by_the_scenario_count_toward_the_end():
+    game = load_scenario("decks: test, test\ntask points 1: 8\nactions: 0\narena:\n" + grid({"c3": "1l"}),
                          [Scripted(), Scripted()], rules_cards())
-    game.state.pieces[0][0] = 0  # swap c3 for a legend: 8 + 1 point
-    game.state.pieces[0][2] = 1 << board.parse_square("c3")
-    game.state.tokens[0] += 1
-    game.state.legend_stock[0] -= 1
-    game.state.actions_left = 0
     game.finish_turn()
-    assert game.state.end_trigger == "score"
+    assert game.state.score(0) == 9 and game.state.end_trigger == "score"
 
 
 # ----- deck orders and sizes
