@@ -2,14 +2,14 @@
 
 Example::
 
-    # Swordmaster takes a common piece diagonally
+    # the Swordmaster next to an enemy common
     mode: high-form
     active: 1
     hand 1: imperial/swordmaster
     tasks: task/destruction, task/red-conquest, task/center-cross
     next task: task/imprisonment
     arena:
-       a  b  c  d  e  f  g  h  i
+      a  b  c  d  e  f  g  h  i
     1 -- -- .. .. .. .. .. -- --
     2 -- .. .. .. .. .. .. .. --
     3 .. .. .. .. .. .. .. .. ..
@@ -182,6 +182,8 @@ def load_scenario(
     for p in (0, 1):
         s.legend_hand[p] = take(f"legends {p + 1}", legends, Being, "the legend deck")
         s.flare_hand[p] = take(f"flare {p + 1}", flares, Flare, "the flare deck")
+        if len(s.flare_hand[p]) > 1:
+            raise f.error(f.get(f"flare {p + 1}")[0], "a player holds at most one flare")
     legend_top = take("legend deck", legends, Being, "the legend deck outside the hands")
     flare_top = take("flare deck", flares, Flare, "the flare deck outside the hands")
     s.rng.shuffle(legends)

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
-from sim import board
 from sim.cards import load_card_set
 from sim.cli import app
 from sim.decisions import DISCARD, PLACE, Action
@@ -135,6 +135,7 @@ def test_unknown_tasks_name_their_line():
     ("deathmatch", "legend deck size: 6", "legend deck size must be a whole number from 0 to 5"),
     ("deathmatch", "flare deck: flare/07", "flare/07 is not in the flare deck outside the hands"),
     ("deathmatch", "flare deck: flare/99", "unknown flare 'flare/99'"),
+    ("deathmatch", "flare 1: flare/01, flare/02", "a player holds at most one flare"),
     ("high-form", "claimed 1: task/nope", "unknown task 'task/nope'"),
     ("high-form", "tasks: task/destruction, task/devastation, task/isolation, task/diagonals",
      "the task row holds at most 3 tasks, got 4"),
@@ -390,3 +391,22 @@ class _Traced:
         self.log.append([decision.kind, decision.player, decision.card, [_plain(o) for o in decision.options],
                          index])
         return index
+
+
+def test_the_diagrams_of_play_carry_coordinates_and_paste_into_a_scenario():
+    out = CliRunner().invoke(app, ["play", "--seed", "3"]).stdout.splitlines()
+    header = max(i for i, line in enumerate(out) if line == "  a  b  c  d  e  f  g  h  i")
+    diagram = out[header:header + 10]
+    assert [row[:2] for row in diagram[1:]] == [f"{y} " for y in range(1, 10)]
+    game = load_scenario("decks: imperial, imperial\narena:\n" + "\n".join(diagram), [Scripted(), Scripted()],
+                         strict=False)
+    assert render_arena(game.state).splitlines() == diagram
+
+
+def test_the_example_of_the_notation_page_loads():
+    page = (Path(__file__).resolve().parents[1] / "docs" / "scenario-notation.md").read_text()
+    example = page.split("```text\n", 1)[1].split("```", 1)[0]
+    s = load_scenario(example, [Scripted(), Scripted()]).state
+    assert (s.mode, s.turn, s.active, s.first_player) == ("high-form", 5, 0, 0)
+    assert [t.id for t in s.claimed[1]] == ["task/isolation"] and s.score(1) == s.task_points[1] > 0
+    assert render_arena(s) in example
