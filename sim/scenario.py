@@ -104,9 +104,6 @@ class _Fields:
             raise self.error(line, f"{key} must be a whole number {bound}, got {text!r}")
         return line, int(text)
 
-    def has(self, key: str) -> bool:
-        return key in self.values
-
 
 def load_scenario(
     text: str,

@@ -19,7 +19,7 @@ from sim.patterns import Placement
 from sim.scenario import ScenarioError, load_scenario, render_arena
 from strategies import make_strategy
 from tests.helpers import Scripted, arena
-from tests.ruleset import grid, rules_cards, write_rules_cards
+from tests.ruleset import FirstOption, grid, rules_cards, write_rules_cards
 
 ARENA = grid({"e4": "1c", "e5": "1h", "f5": "2c", "d6": "2l", "c5": "1c"})
 TEXT = f"""# a position
@@ -410,3 +410,11 @@ def test_the_example_of_the_notation_page_loads():
     assert (s.mode, s.turn, s.active, s.first_player) == ("high-form", 5, 0, 0)
     assert [t.id for t in s.claimed[1]] == ["task/isolation"] and s.score(1) == s.task_points[1] > 0
     assert render_arena(s) in example
+
+
+def test_a_scenario_plays_on_to_the_end_of_the_game():
+    game = load_scenario("decks: test, test\nturn: 3\nactions: 1\n", [FirstOption(), FirstOption()], rules_cards())
+    game.finish_turn()
+    assert game.state.turn == 3 and game.state.active == 1
+    record = game.play()
+    assert game.state.over and record.turns > 3 and record.first_player == 0
