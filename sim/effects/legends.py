@@ -171,7 +171,7 @@ def leviathan(ctx: EffectContext, step: Step) -> bool:
         return s.pieces[0][COMMON] | s.pieces[1][COMMON]
 
     branches = {"downgrade": (upgraded, 3, ctx.downgrade), "destroy": (commons, 4, ctx.destroy)}
-    label = ctx.choose("branch", [name for name, (cands, _, _) in branches.items() if cands()])
+    label = ctx.choose("branch", list(branches))  # both choices, even one that would find no piece
     if label is None:
         return False
     candidates, most, act = branches[label]

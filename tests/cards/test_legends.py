@@ -277,6 +277,14 @@ def test_leviathan_group_may_be_empty():
     assert arena(game)["d5"] == "1c" and game.state.counters.destroyed == [0, 0, 0]
 
 
+def test_leviathan_offers_both_choices_even_with_no_common_piece_to_destroy():
+    pattern = {name: ("1h" if token == "1c" else token) for name, token in pattern_at(LEVIATHAN, "g3").items()}
+    game, me = setup(f"legends 1: {LEVIATHAN}\narena:\n{grid(pattern)}", "destroy")
+    summon(game, LEVIATHAN, "g3", orientation=0)
+    assert me.asked[0].options == ["downgrade", "destroy"]  # no common anywhere: "destroy" does nothing
+    assert len(me.asked) == 1 and arena(game) == {**pattern, "g3": "1l"}
+
+
 # ----- Two-Headed Dragon: upgrade a pattern piece, then a heroic next to it
 TWO_HEADED = "legend/two-headed-dragon"
 
