@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 import sys
@@ -99,10 +100,69 @@ def test_history_records_runs_and_shows_a_card(runs, tmp_path):
     record_run(runs["a"], db)
     record_run(runs["edited"], db)
     rows = metric_history(db, "imperial/swordmaster", "card_win_rate_when_played")
-    assert [Path(r[1]).name for r in rows] == ["a", "edited"]
-    assert rows[1][4] / rows[1][5] > rows[0][4] / rows[0][5]
+    assert [Path(r.run_path).name for r in rows] == ["a", "edited"]
+    assert rows[1].successes / rows[1].trials > rows[0].successes / rows[0].trials
+    assert {r.study_name for r in rows} == {"regress"} and len({r.study_id for r in rows}) == 1
+    assert rows[0].card_set != rows[1].card_set and rows[0].strategies == "random=random"
+    assert rows[0].code_version
     out = CliRunner().invoke(app, ["history", "--card", "imperial/swordmaster", "--db", str(db)])
     assert out.exit_code == 0 and "card_win_rate_when_played" in out.output and "95% CI" in out.output
+    assert "study: regress" in out.output
+    by_study = CliRunner().invoke(app, ["history", "--study", "regress", "--db", str(db)])
+    assert by_study.exit_code == 0 and "deck_win_rate" in by_study.output
+    other = CliRunner().invoke(app, ["history", "--study", "nightly", "--card", "imperial/swordmaster",
+                                     "--db", str(db)])
+    assert other.exit_code == 1 and "no recorded metrics" in other.output
+
+
+def _other_study(run: Path, tmp_path: Path) -> Path:
+    """A copy of ``run`` whose manifest says it played other decks: a run of another study."""
+    copy = tmp_path / "other-study"
+    shutil.copytree(run, copy)
+    manifest = json.loads((copy / "manifest.json").read_text())
+    manifest["config"]["deck_pairings"] = [["highland", "sylvan"]]
+    (copy / "manifest.json").write_text(json.dumps(manifest))
+    return copy
+
+
+def test_runs_of_different_studies_are_refused_unless_allowed(runs, tmp_path):
+    other = _other_study(runs["a"], tmp_path)
+    cli = CliRunner()
+    refused = cli.invoke(app, ["regress", "--baseline", str(runs["a"]), "--candidate", str(other)])
+    assert refused.exit_code == 2 and "Traceback" not in refused.output
+    assert "runs of different studies" in refused.output and "deck_pairings" in refused.output
+    forced = cli.invoke(app, ["regress", "--baseline", str(runs["a"]), "--candidate", str(other),
+                              "--allow-different-studies"])
+    assert forced.exit_code == 0, forced.output
+    assert forced.output.count("Not the same study") == 3  # at the top and in each section
+
+
+def test_a_locked_history_database_does_not_fail_a_run(tmp_path, monkeypatch):
+    """The games are played: a history that cannot be written is a warning saying how to record later."""
+    import reports.regression.history as history
+
+    monkeypatch.setattr(history, "LOCK_TIMEOUT_S", 1.0)
+    db = tmp_path / "h.duckdb"
+    holder = subprocess.Popen([sys.executable, "-c", "import sys, time; from filelock import FileLock;"
+                               "lock = FileLock(sys.argv[1]); lock.acquire(); print('held', flush=True);"
+                               "time.sleep(120)", str(db) + ".lock"], stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        study = tmp_path / "small.toml"
+        study.write_text(STUDY.format(card_set="").replace("games_per_cell = 600", "games_per_cell = 20")
+                         .replace("shard_size = 150", "shard_size = 20"))
+        run_dir = tmp_path / "small"
+        out = CliRunner().invoke(app, ["run", str(study), "--out", str(run_dir), "--workers", "1",
+                                       "--no-progress", "--db", str(db)])
+    finally:
+        holder.kill()
+        holder.wait()
+    assert out.exit_code == 0, out.output
+    assert "warning: the run is complete, but its metrics were not recorded" in out.output
+    assert f"tashkalar history --record {run_dir} --db {db}" in out.output
+    later = CliRunner().invoke(app, ["history", "--record", str(run_dir), "--db", str(db)])
+    assert later.exit_code == 0 and "recorded" in later.output
+    assert metric_history(db, study="regress")
 
 
 def test_history_survives_concurrent_recording(runs, tmp_path):

@@ -29,7 +29,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from reports.regression.compare import Regression, Thresholds, compare_runs, render_markdown
+from reports.regression.compare import Regression, ThresholdError, Thresholds, compare_runs, render_markdown
 from sim.errors import UserError
 
 _NAME = re.compile(r"^[A-Za-z0-9_-]+$")
@@ -83,13 +83,15 @@ def load_suite(path: Path | str) -> Suite:
             f"{path}: unknown key(s) {', '.join(sorted(unknown))}; expected {', '.join(sorted(known))}")
     t = data.get("thresholds", {})
     defaults = Thresholds()
-    thresholds = Thresholds(
-        _field(path, t, "min_difference", float, "thresholds.") if "min_difference" in t else defaults.min_difference,
-        _field(path, t, "alpha", float, "thresholds.") if "alpha" in t else defaults.alpha,
-        _field(path, t, "min_trials", int, "thresholds.") if "min_trials" in t else defaults.min_trials,
-    )
-    if not 0 < thresholds.alpha < 1:
-        raise SuiteConfigError(f"{path}: thresholds.alpha: expected a number between 0 and 1")
+    try:
+        thresholds = Thresholds(
+            _field(path, t, "min_difference", float, "thresholds.") if "min_difference" in t
+            else defaults.min_difference,
+            _field(path, t, "alpha", float, "thresholds.") if "alpha" in t else defaults.alpha,
+            _field(path, t, "min_trials", int, "thresholds.") if "min_trials" in t else defaults.min_trials,
+        )
+    except ThresholdError as e:
+        raise SuiteConfigError(f"{path}: thresholds.{e.field}: {e.problem}") from None
     studies = []
     raw = data.get("study")
     if not isinstance(raw, list) or not raw:
@@ -161,17 +163,17 @@ def run_suite(suite: Suite, *, promote_mode: str = "never", address: str | None 
     from pipelines.runner import run_study
     from pipelines.study import load_study
     from reports.build import write_report
-    from reports.regression.history import default_history_path, record_run
+    from reports.regression.history import record_run_or_warn
 
+    console = Console(stderr=True)
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
     out_dir = suite.runs_dir / stamp
     outcomes = []
     for st in suite.studies:
         study = load_study(st.config)
         run = out_dir / st.name
-        run_study(study, run, address=address, workers=workers, console=Console(stderr=True),
-                  show_progress=show_progress)
-        record_run(run, history or default_history_path())
+        run_study(study, run, address=address, workers=workers, console=console, show_progress=show_progress)
+        console.print(record_run_or_warn(run, history), markup=False, highlight=False)
         report = run / "report.html"
         write_report([run], html=report, md=run / "report.md")
         baseline = suite.baseline(st)
