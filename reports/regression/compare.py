@@ -25,6 +25,13 @@ class ThresholdError(UserError):
 class DifferentStudiesError(UserError):
     """Baseline and candidate are runs of different studies: their metrics differ for other reasons."""
 
+    def __init__(self, baseline: Path | str, candidate: Path | str, differences: list[str]):
+        super().__init__(
+            f"{baseline} and {candidate} are runs of different studies, so their metrics differ for reasons "
+            f"other than the cards: {'; '.join(differences)}. Compare two runs of the same study (only the card "
+            "set or the code may differ), or pass --allow-different-studies to compare them anyway")
+        self.differences = differences
+
 
 @dataclass(frozen=True)
 class Thresholds:
@@ -78,10 +85,7 @@ def compare_runs(baseline: Path | str, candidate: Path | str, thresholds: Thresh
     """Compare two runs of one study; runs of different studies are refused unless explicitly allowed."""
     differences = identity_differences(find_run(Path(baseline), 0).manifest, find_run(Path(candidate), 1).manifest)
     if differences and not allow_different_studies:
-        raise DifferentStudiesError(
-            f"{baseline} and {candidate} are runs of different studies, so their metrics differ for reasons "
-            f"other than the cards: {'; '.join(differences)}. Compare two runs of the same study (only the card "
-            "set or the code may differ), or pass --allow-different-studies to compare them anyway")
+        raise DifferentStudiesError(baseline, candidate, differences)
     base_fp, cand_fp = card_fingerprints(baseline), card_fingerprints(candidate)
     result = Regression(str(baseline), str(candidate), thresholds, different_study=differences)
     result.changed_cards = sorted(k for k in base_fp.keys() & cand_fp.keys() if base_fp[k] != cand_fp[k])

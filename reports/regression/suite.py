@@ -29,7 +29,14 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from reports.regression.compare import Regression, ThresholdError, Thresholds, compare_runs, render_markdown
+from reports.regression.compare import (
+    DifferentStudiesError,
+    Regression,
+    ThresholdError,
+    Thresholds,
+    compare_runs,
+    render_markdown,
+)
 from sim.errors import UserError
 
 _NAME = re.compile(r"^[A-Za-z0-9_-]+$")
@@ -116,8 +123,9 @@ class StudyOutcome:
     study: SuiteStudy
     run: Path
     report: Path
-    regression: Regression | None  # None when there was no baseline yet
+    regression: Regression | None  # None when there was no baseline yet, or one of another study
     promoted: bool = False
+    stale_baseline: str = ""  # how the baseline's study differs, when it is of another study
 
 
 def promote(run: Path, baseline: Path) -> None:
@@ -140,7 +148,10 @@ def render_summary(suite: Suite, outcomes: list[StudyOutcome], stamp: str) -> st
         lines.append(f"## {o.study.name}")
         lines.append("")
         lines.append(f"- run: `{o.run}`; report: `{o.report}`")
-        if o.regression is None:
+        if o.regression is None and o.stale_baseline:
+            lines.append(f"- the baseline is a run of another study ({o.stale_baseline}); not compared"
+                         + ("; this run is now the baseline" if o.promoted else ""))
+        elif o.regression is None:
             lines.append("- no baseline yet" + ("; this run is now the baseline" if o.promoted else ""))
         else:
             lines.append(f"- {len(o.regression.moved)} metric(s) moved"
@@ -178,10 +189,14 @@ def run_suite(suite: Suite, *, promote_mode: str = "never", address: str | None 
         write_report([run], html=report, md=run / "report.md")
         baseline = suite.baseline(st)
         regression = None
+        stale = ""
         if (baseline / "manifest.json").exists():
-            regression = compare_runs(baseline, run, suite.thresholds)
-            (run / "regression.md").write_text(render_markdown(regression))
-        outcome = StudyOutcome(st, run, report, regression)
+            try:
+                regression = compare_runs(baseline, run, suite.thresholds)
+                (run / "regression.md").write_text(render_markdown(regression))
+            except DifferentStudiesError as e:
+                stale = "; ".join(e.differences)
+        outcome = StudyOutcome(st, run, report, regression, stale_baseline=stale)
         unchanged = regression is None or not regression.moved
         if promote_mode == "always" or (promote_mode == "if-unchanged" and unchanged):
             promote(run, baseline)
