@@ -23,8 +23,9 @@ def register(app: typer.Typer) -> None:
         allow_different_studies: Annotated[bool, typer.Option(
             help="compare runs of different studies anyway (every section then says so)")] = False,
     ) -> None:
-        """Compare two runs of one study; exit 1 when a metric moved beyond the threshold, else 0."""
-        from reports.regression.compare import ThresholdError, Thresholds, compare_runs, render_markdown
+        """Compare two runs of one study; exit 1 when a gate (deck, matchup, changed card) moved, else 0."""
+        from reports.regression.compare import ThresholdError, Thresholds, compare_runs
+        from reports.regression.render import render_markdown
         from sim.errors import UserError
 
         try:
@@ -34,6 +35,10 @@ def register(app: typer.Typer) -> None:
         result = compare_runs(baseline, candidate, thresholds, allow_different_studies=allow_different_studies)
         text = render_markdown(result)
         typer.echo(text)
+        if result.underpowered:
+            typer.echo(f"warning: {len(result.underpowered)} gate(s) cannot detect a change of "
+                       f"{thresholds.min_difference:.3f} with 80% power at this study's size (see the verdict)",
+                       err=True)
         if md is not None:
             md.write_text(text)
         if result.moved:

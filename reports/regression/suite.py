@@ -29,14 +29,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from reports.regression.compare import (
-    DifferentStudiesError,
-    Regression,
-    ThresholdError,
-    Thresholds,
-    compare_runs,
-    render_markdown,
-)
+from reports.regression.compare import DifferentStudiesError, Regression, ThresholdError, Thresholds, compare_runs
+from reports.regression.render import describe, render_markdown
 from sim.errors import UserError
 
 _NAME = re.compile(r"^[A-Za-z0-9_-]+$")
@@ -154,8 +148,9 @@ def render_summary(suite: Suite, outcomes: list[StudyOutcome], stamp: str) -> st
         elif o.regression is None:
             lines.append("- no baseline yet" + ("; this run is now the baseline" if o.promoted else ""))
         else:
-            lines.append(f"- {len(o.regression.moved)} metric(s) moved"
+            lines.append(f"- {len(o.regression.moved)} gate(s) moved"
                          + ("; promoted to baseline" if o.promoted else ""))
+            lines += [f"  - {describe(g)}" for g in o.regression.moved]
             lines += ["", render_markdown(o.regression).replace("# Regression report", "### Regression", 1)]
         lines.append("")
     return "\n".join(lines)
