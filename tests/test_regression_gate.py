@@ -27,17 +27,18 @@ def _with(**config) -> dict:
     return MANIFEST | {"config": MANIFEST["config"] | config}
 
 
-def test_the_same_study_with_other_cards_name_or_shards_is_the_same_study():
-    other = _with(name="renamed", card_set="/designer/cards", shard_size=10) | {"card_set": {"fingerprint": "b"}}
+def test_the_same_study_with_other_cards_name_shards_or_seed_is_the_same_study():
+    other = (_with(name="renamed", card_set="/designer/cards", shard_size=10, base_seed=99)
+             | {"card_set": {"fingerprint": "b"}})
     assert identity_differences(MANIFEST, other) == []
     assert study_id(MANIFEST) == study_id(other)
 
 
-def test_other_decks_seeds_or_players_make_another_study():
-    other = _with(deck_pairings=[["highland", "sylvan"]], base_seed=2)
+def test_other_decks_sizes_or_players_make_another_study():
+    other = _with(deck_pairings=[["highland", "sylvan"]], games_per_cell=100)
     differences = identity_differences(MANIFEST, other)
-    assert [d.split(":")[0] for d in differences] == ["base_seed", "deck_pairings"]
-    assert '[["imperial", "imperial"]] in the baseline' in differences[1]
+    assert [d.split(":")[0] for d in differences] == ["deck_pairings", "games_per_cell"]
+    assert '[["imperial", "imperial"]] in the baseline' in differences[0]
     assert study_id(MANIFEST) != study_id(other)
     tuned = _with(players={"builder": {"strategy": "builder", "params": {"patterns": 2.0}}})
     assert [d.split(":")[0] for d in identity_differences(MANIFEST, tuned)] == ["players"]

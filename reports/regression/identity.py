@@ -1,8 +1,10 @@
-"""What makes two runs the same study: the dataset identity less the card set and the code version.
+"""What makes two runs the same study: the dataset identity less the card set, code version and seed.
 
 Regression compares like with like: two runs of one study differ only in their cards (or the code that
 played them), so any difference in their metrics is caused by that change. Runs of different studies
-(other decks, strategies, forms, seeds or sizes) are refused unless the user explicitly overrides.
+(other forms, decks, players or parameters, sizes) are refused unless the user explicitly overrides.
+The base seed is not part of the identity: runs with the same seed are compared game by game (paired),
+runs with different seeds as independent samples of the same study.
 """
 
 from __future__ import annotations
@@ -11,8 +13,8 @@ import hashlib
 import json
 from typing import Any
 
-# Config keys that name or locate a study, or split it into shards, without changing its games.
-_NOT_IDENTITY = ("name", "card_set", "shard_size")
+# Config keys that name or locate a study, split it into shards, or draw its sample of games.
+_NOT_IDENTITY = ("name", "card_set", "shard_size", "base_seed")
 
 
 def study_identity(manifest: dict[str, Any]) -> dict[str, Any]:
