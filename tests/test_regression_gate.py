@@ -97,3 +97,17 @@ def test_the_tests_never_see_the_users_home_or_history():
     real_home = pwd.getpwuid(os.getuid()).pw_dir
     assert str(Path.home()) != real_home
     assert not os.environ["TASHKALAR_HISTORY"].startswith(real_home)
+
+
+def test_the_nightly_study_can_see_a_three_point_move_of_any_deck():
+    from pipelines.study import load_study
+    from reports.regression.design import gate_designs
+    from reports.regression.suite import load_suite
+
+    suite = load_suite("suites/nightly.toml")
+    assert suite.thresholds.min_difference == 0.03
+    (study,) = suite.studies
+    designs = gate_designs(load_study(study.config), suite.thresholds.alpha)
+    decks = [d for d in designs if d.metric == "deck_win_rate"]
+    assert len(decks) == 6 and len(designs) == 12  # 3 decks and 3 matchups per form
+    assert all(d.mde <= 0.03 for d in decks), [(d.subject, d.mode, round(d.mde, 4)) for d in decks]
