@@ -51,6 +51,7 @@ class Game:
         *,
         strict: bool = False,
         max_turns: int = 200,
+        ask_all: bool = False,
     ):
         if mode not in MODES:
             raise UserError(f"unknown mode {mode!r}; expected one of {', '.join(MODES)}")
@@ -59,6 +60,7 @@ class Game:
         self.state = GameState(cards, mode, (decks[0], decks[1]), seed, max_turns)
         self.state.strict = strict
         self.strategies = list(strategies)
+        self.ask_all = ask_all  # ask decisions with a single option too (strict tests of the action flow)
         self.views = [PlayerView(self.state, 0), PlayerView(self.state, 1)]
         self.turn_listeners: list[Callable[[Game], None]] = []  # called after every turn
         self.state.record.config = {
@@ -74,16 +76,18 @@ class Game:
         game = cls.__new__(cls)
         game.state = state
         game.strategies = list(strategies)
+        game.ask_all = False
         game.views = [PlayerView(state, 0), PlayerView(state, 1)]
         game.turn_listeners = []
         return game
 
     # ----- asking players
     def ask(self, player: int, kind: str, options: list[Any], card: str = "", prompt: str = "") -> Any:
-        """The option ``player`` picks. A single option is taken without asking: there is no choice."""
+        """The option ``player`` picks. A single option is taken without asking (there is no choice), unless
+        the game asks every decision (``ask_all``)."""
         if not options:
             raise IllegalChoice(f"no options for decision {kind}")
-        if len(options) == 1:
+        if len(options) == 1 and not self.ask_all:
             return options[0]
         idx = self.strategies[player].choose(self.views[player], Decision(kind, player, options, card, prompt))
         if not isinstance(idx, int) or not 0 <= idx < len(options):
@@ -208,6 +212,12 @@ class Game:
         s.flare_used_this_turn = False
         s.in_extra_turn = s.counters.extra_turn
         s.counters = TurnCounters()
+        self.finish_turn()
+
+    def finish_turn(self) -> None:
+        """The rest of the turn in progress: the active player's actions, then the end of the turn (a scenario
+        starts in the middle of a turn)."""
+        s = self.state
         p = s.active
         while True:
             options = self.action_options(p)
@@ -476,9 +486,20 @@ class Game:
         s.task_points[p] += task.points
         s.record.add(TaskClaim(s.turn, p, task.id, task.points))
         s.record.points(s.turn, p, task.id, task.points)
-        if s.next_task is not None:
+        self._refill_task_row()
+
+    def _refill_task_row(self) -> None:
+        """Move next tasks into the row until it holds three, then reveal a new next task. With no next task
+        showing (none fitted the row), one is revealed first: a task may fit the row now that it changed."""
+        s = self.state
+        while len(s.task_row) < 3:
+            if s.next_task is None:
+                self._reveal_next_task()
+            if s.next_task is None:
+                return
             s.task_row.append(s.next_task)
-            self._reveal_next_task()
+            s.next_task = None
+        self._reveal_next_task()
 
     def _check_end(self, p: int) -> None:
         """Trigger the end on score; after the trigger, two more turns (extra turns not counted)."""

@@ -63,6 +63,7 @@ class GameState:
         self.next_task: Task | None = None
         self.claimed: list[list[Task]] = [[], []]
         self.task_points = [0, 0]
+        self.unnamed_task_points = [0, 0]  # a scenario's task points beyond those of the claimed tasks it names
         self.dm_points = [0, 0]
         self.first_player = 0
         self.active = 0
@@ -260,7 +261,8 @@ class GameState:
                 raise InvariantError(f"player {p}: legendary pieces {legends_on} + {self.legend_stock[p]}")
             if legends_on > MAX_LEGENDS_IN_ARENA:
                 raise InvariantError(f"player {p} has {legends_on} legendary pieces in the arena")
-            if self.mode == HIGH_FORM and self.task_points[p] != sum(t.points for t in self.claimed[p]):
+            if self.mode == HIGH_FORM and self.task_points[p] != self.unnamed_task_points[p] + sum(
+                    t.points for t in self.claimed[p]):
                 raise InvariantError(f"player {p}: task points do not match the claimed tasks")
             if self.record.points_total(p, self.mode) != self.score(p) - (
                     legends_on if self.mode == HIGH_FORM else 0):

@@ -9,7 +9,7 @@ from sim.cards import load_card_set
 from sim.decisions import DISCARD, END, FLARE, PLACE, SUMMON, Action
 from sim.game import Game
 from sim.ranks import COMMON, LEGENDARY
-from sim.record import Draw, FlareInvoked, Place, Points, Summon, TaskClaim
+from sim.record import Draw, FlareInvoked, Place, Points, Summon, TaskClaim, TaskReveal
 from sim.state import DEATHMATCH, HIGH_FORM, MODES
 from tests.helpers import Scripted, arena, sq
 from tests.ruleset import FirstOption, at, award, card, position, rules_cards, turn
@@ -405,6 +405,52 @@ def test_the_new_next_task_is_never_a_third_of_one_category():
     game.end_turn(0)
     assert [t.category for t in s.task_row] == ["colored", "colored", "destruction"]
     assert s.next_task.category != "colored" and colour in s.task_deck  # put under the deck, not lost
+
+
+RED = {"c8": "1h", "d2": "1h", "e5": "1c"}  # Red Conquest: 3 pieces on red squares, 2 upgraded
+STUCK = "task/red-conquest, task/green-conquest, task/center-cross"  # two colored tasks showing
+COLOURED = "task/color-conquest, task/red-legends, task/green-legends"  # every task left is a third colored
+
+
+def _claim(pieces: dict[str, str], task: str, **keys: str) -> Game:
+    game, me = position(pieces, lambda d: next(t for t in d.options if t and t.id == task), tasks=STUCK, **keys)
+    assert game.state.next_task is None
+    game.end_turn(0)
+    assert [t.id for t in game.state.claimed[0]] == [task]
+    return game
+
+
+def test_a_claim_with_no_next_task_refills_the_row_as_soon_as_a_task_fits():
+    game = _claim(RED, "task/red-conquest", task_deck=COLOURED, task_deck_size="3")
+    s = game.state
+    # one colored task showing: the top colored task fits and moves in; a third colored one cannot be next
+    assert [t.id for t in s.task_row] == ["task/green-conquest", "task/center-cross", "task/color-conquest"]
+    assert s.next_task is None and [t.id for t in s.task_deck] == ["task/green-legends", "task/red-legends"]
+    assert [e.task for e in s.record.of_kind(TaskReveal)] == ["task/color-conquest"]
+
+
+def test_a_claim_that_leaves_no_task_fitting_keeps_a_row_of_two():
+    game = _claim(CROSS, "task/center-cross", task_deck=COLOURED, task_deck_size="3")
+    s = game.state
+    assert [t.id for t in s.task_row] == ["task/red-conquest", "task/green-conquest"] and s.next_task is None
+    assert len(s.task_deck) == 3 and s.record.of_kind(TaskReveal) == []
+
+
+def test_after_the_refill_a_new_next_task_is_revealed_when_one_fits():
+    game = _claim(RED, "task/red-conquest", task_deck="task/color-conquest, task/red-legends, task/destruction",
+                  task_deck_size="3")
+    s = game.state
+    assert [t.id for t in s.task_row][-1] == "task/color-conquest"
+    assert s.next_task.id == "task/destruction" and [t.id for t in s.task_deck] == ["task/red-legends"]
+
+
+def test_a_claim_refills_a_short_row_to_three_tasks():
+    game, _ = position(RED, lambda d: d.options[0], tasks="task/red-conquest, task/center-cross",
+                       task_deck="task/destruction, task/isolation, task/diagonals", task_deck_size="3")
+    game.end_turn(0)
+    s = game.state
+    assert [t.id for t in s.task_row] == ["task/center-cross", "task/destruction", "task/isolation"]
+    assert s.next_task.id == "task/diagonals" and s.task_deck == []
 
 
 def test_a_task_is_claimable_only_if_met_at_the_end_of_the_turn():
