@@ -78,7 +78,7 @@ def register(app: typer.Typer) -> None:
     @app.command()
     @fail_cleanly
     def scenario(
-        file: Annotated[Path, typer.Argument(help="a scenario file (notation: see sim/scenario.py)")],
+        file: Annotated[Path, typer.Argument(help="a scenario file (notation: docs/scenario-notation.md)")],
         summon: Annotated[str | None, typer.Option(help="summon this card of the player's hand")] = None,
         at: Annotated[str | None, typer.Option(help="the summoning square for --summon, e.g. e5")] = None,
         strategy: Annotated[str, typer.Option(help="who takes the effect's decisions")] = "random",
