@@ -24,7 +24,7 @@ def write_run(path: Path, games: list[tuple[str, str, str, int]], *, base_seed: 
         game = {"game_id": game_id, "cell": f"{mode}|x", "seed": game_id, "mode": mode, "deck_0": deck_0,
                 "deck_1": deck_1, "strategy_0": "a", "strategy_1": "a", "first_player": 0, "winner": winner,
                 "score_0": 0, "score_1": 0, "turns": 10, "end_reason": "deck", "tiebreak": "",
-                "card_set": "x", "schema_version": 1}
+                "card_set": "x", "schema_version": 1, "variant": "", "variant_seat": -1}
         for name, value in game.items():
             rows["games"][name].append(value)
     for game_id, seat, card in opening:
