@@ -13,6 +13,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from pipelines.schema import SCHEMA_VERSION, TABLES
+from pipelines.shard import play_recording_order
 from pipelines.tables import TableBuilder
 from sim.cards import BASE_DECKS, load_card_set
 from sim.game import Game
@@ -40,8 +41,9 @@ def play_tables(games: int, seed: int = 0, shards: int = 1,
             mode, a, b = plan[game_id % len(plan)]
             game_seed = seed + game_id
             players = [make_strategy(name, seat, game_seed) for seat, name in enumerate(strategies)]
-            record = Game(card_set, mode, (a, b), players, game_seed).play()
-            builder.add(game_id, f"{mode}|{a}-{b}|{strategies[0]}-{strategies[1]}", record, fingerprint)
+            record, order = play_recording_order(Game(card_set, mode, (a, b), players, game_seed))
+            builder.add(game_id, f"{mode}|{a}-{b}|{strategies[0]}-{strategies[1]}", record, fingerprint,
+                        deck_order=order)
         out.append(builder.tables())
     return out
 

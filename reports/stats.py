@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
 
 import numpy as np
 from scipy import stats
@@ -14,8 +15,11 @@ from scipy import stats
 Z95 = 1.959963984540054  # the 97.5th percentile of the standard normal distribution
 
 
+@lru_cache(maxsize=65536)
 def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval of ``k`` successes in ``n`` trials (scipy); (0, 1) when there are no trials."""
+    """Wilson score interval of ``k`` successes in ``n`` trials (scipy); (0, 1) when there are no trials.
+    Cached: a report asks for the same rates in every renderer, and scipy's binomtest also computes an exact
+    p-value, which takes a millisecond at a million trials."""
     if n <= 0:
         return 0.0, 1.0
     ci = stats.binomtest(k, n).proportion_ci(confidence_level=_level(z), method="wilson")
@@ -166,7 +170,7 @@ class Diff(Estimate):
     def interval(self) -> tuple[float, float]:
         return newcombe(self.a.k, self.a.n, self.b.k, self.b.n) if self.defined else (-1.0, 1.0)
 
-    @property
+    @cached_property
     def p(self) -> float | None:
         return two_proportion_p(self.a.k, self.a.n, self.b.k, self.b.n) if self.testable else None
 
@@ -243,6 +247,7 @@ class Slope(Estimate):
 
     positions: tuple[tuple[int, int, int], ...]  # (position, seat-games, wins)
 
+    @cached_property
     def _fit(self) -> tuple[float, float, int, int] | None:
         if not self.positions:
             return None
@@ -262,17 +267,17 @@ class Slope(Estimate):
 
     @property
     def n(self) -> int:
-        fit = self._fit()
+        fit = self._fit
         return fit[2] if fit else 0
 
     @property
     def value(self) -> float | None:
-        fit = self._fit()
+        fit = self._fit
         return fit[0] if fit else None
 
     @property
     def interval(self) -> tuple[float, float]:
-        fit = self._fit()
+        fit = self._fit
         if fit is None:
             return -1.0, 1.0
         half = float(stats.t.isf(0.025, fit[2] - 2)) * fit[1]
@@ -280,7 +285,7 @@ class Slope(Estimate):
 
     @property
     def p(self) -> float | None:
-        fit = self._fit()
+        fit = self._fit
         if fit is None or fit[2] < MIN_TEST_SAMPLE:
             return None
         if fit[1] == 0:
@@ -289,7 +294,7 @@ class Slope(Estimate):
 
     @property
     def mde(self) -> float | None:
-        fit = self._fit()
+        fit = self._fit
         if fit is None or fit[2] < MIN_TEST_SAMPLE:
             return None
         return float((stats.norm.isf(0.025) + stats.norm.ppf(POWER)) * fit[1])
