@@ -198,6 +198,7 @@ class Paired(Estimate):
     def n(self) -> int:
         return self.up + self.down + self.same
 
+    @cached_property
     def _sample(self) -> np.ndarray:
         return np.repeat(np.array([1.0, -1.0, 0.0]), [self.up, self.down, self.same])
 
@@ -207,7 +208,7 @@ class Paired(Estimate):
 
     @property
     def sd(self) -> float:
-        return float(self._sample().std(ddof=1)) if self.n > 1 else 1.0
+        return float(self._sample.std(ddof=1)) if self.n > 1 else 1.0
 
     @property
     def interval(self) -> tuple[float, float]:
@@ -215,7 +216,7 @@ class Paired(Estimate):
             return -1.0, 1.0
         if self._constant:
             return self.value, self.value  # type: ignore[return-value]
-        ci = stats.ttest_1samp(self._sample(), 0.0).confidence_interval(0.95)
+        ci = stats.ttest_1samp(self._sample, 0.0).confidence_interval(0.95)
         return float(ci.low), float(ci.high)
 
     @property
@@ -224,7 +225,7 @@ class Paired(Estimate):
             return None
         if self._constant:
             return 1.0 if self.up == self.down == 0 else 0.0
-        return float(stats.ttest_1samp(self._sample(), 0.0).pvalue)
+        return float(stats.ttest_1samp(self._sample, 0.0).pvalue)
 
     @property
     def _constant(self) -> bool:

@@ -249,6 +249,10 @@ def test_outputs_are_written_and_consistent(report_dir: Path) -> None:
         assert (report_dir / "csv" / f"{table}.csv").exists()
         assert f'id="t-{table}"' in html
     assert "<script src" not in html and "<link" not in html and "@import" not in html
+    tested = {"opening_effect", "position_effect", "dealt_effect", "effect"}  # randomized and ablation only
+    for path in (report_dir / "csv").glob("*.csv"):
+        for column in [c for c in next(csv.reader(path.open())) if c.endswith("_q")]:
+            assert column[:-2] in tested or all(r[column] == "" for r in read_csv(path.parent, path.stem)), column
     assert "https://" not in html and "http://" not in html.replace('xmlns="http://www.w3.org/2000/svg"', "")
 
 
