@@ -10,7 +10,8 @@ from reports.stats import Estimate, Rate
 TOP_CARDS = 2  # per card type
 TOP_ABLATION = 3
 MIN_HEADLINE = 200  # an estimate needs this many seat-games (each side) or pairs to be a headline
-RANDOMIZED = {"opening_effect": "dealt in the opening hand", "position_effect": "on top of the shuffled deck rather than at the bottom (linear fit)"}
+RANDOMIZED = {"opening_effect": "dealt in the opening hand",
+              "position_effect": "on top of the shuffled deck rather than at the bottom (linear fit)"}
 
 
 def _first_player(q: dict[str, list[Record]]) -> list[str]:
