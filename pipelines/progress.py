@@ -90,8 +90,10 @@ class RunReport:
 
 
 def cell_outcomes(out: Path, study: Study) -> pl.DataFrame:
-    """Per cell: games, wins of the cell's first-named side (A) and second (B), ties, mean turns."""
-    games = pl.scan_parquet(str(out / "games" / "*.parquet")).select("game_id", "cell", "winner", "turns")
+    """Per cell: games, wins of the cell's first-named side (A) and second (B), ties, mean turns; the games
+    of the unchanged card set only (ablation arms replay them)."""
+    games = (pl.scan_parquet(str(out / "games" / "*.parquet")).filter(pl.col("variant") == "")
+             .select("game_id", "cell", "winner", "turns"))
     swapped = (pl.col("game_id") % study.games_per_cell % 2 == 1) & pl.lit(study.seat_balance)
     a_seat = pl.when(swapped).then(1).otherwise(0)
     return (games.group_by("cell")
