@@ -16,15 +16,23 @@ CONFIG = {"name": "hand", "forms": ["deathmatch"], "deck_pairings": [["imperial"
 
 
 def write_run(path: Path, games: list[tuple[str, str, str, int]], *, base_seed: int = 1,
-              opening: list[tuple[int, int, str]] = (), cards: dict[str, str] | None = None) -> Path:
+              opening: list[tuple[int, int, str]] = (), cards: dict[str, str] | None = None,
+              ablation: tuple[str, int, list[int]] | None = None) -> Path:
     """A run of ``games`` (mode, deck of seat 0, deck of seat 1, winner), ids in order; ``opening`` lists
-    (game id, seat, card id) dealt in opening hands; ``cards`` the per-card fingerprints of its manifest."""
+    (game id, seat, card id) dealt in opening hands; ``cards`` the per-card fingerprints of its manifest;
+    ``ablation`` (card id, the seat holding the vanilla copy, each game's winner in the arm) adds the arm's
+    games after the unchanged ones, on the same seeds."""
     rows = {table: {f.name: [] for f in schema} for table, schema in TABLES.items()}
-    for game_id, (mode, deck_0, deck_1, winner) in enumerate(games):
-        game = {"game_id": game_id, "cell": f"{mode}|x", "seed": game_id, "mode": mode, "deck_0": deck_0,
+    arm = []
+    if ablation is not None:
+        card, seat, winners = ablation
+        arm = [(len(games) + i, i, f"vanilla:{card}", seat, (*games[i][:3], w)) for i, w in enumerate(winners)]
+    for game_id, seed, variant, variant_seat, (mode, deck_0, deck_1, winner) in [
+            (i, i, "", -1, g) for i, g in enumerate(games)] + arm:
+        game = {"game_id": game_id, "cell": f"{mode}|x", "seed": seed, "mode": mode, "deck_0": deck_0,
                 "deck_1": deck_1, "strategy_0": "a", "strategy_1": "a", "first_player": 0, "winner": winner,
                 "score_0": 0, "score_1": 0, "turns": 10, "end_reason": "deck", "tiebreak": "",
-                "card_set": "x", "schema_version": 1, "variant": "", "variant_seat": -1}
+                "card_set": "x", "schema_version": 1, "variant": variant, "variant_seat": variant_seat}
         for name, value in game.items():
             rows["games"][name].append(value)
     for game_id, seat, card in opening:

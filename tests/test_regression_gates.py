@@ -86,3 +86,20 @@ def test_small_studies_say_what_they_cannot_detect(tmp_path):
     r = compare_runs(a, b, Thresholds(min_difference=0.03))
     assert len(r.underpowered) == 2 and all(g.mde > 0.2 for g in r.underpowered)
     assert "Too small to see the threshold" in render_markdown(r)
+
+
+def test_where_the_study_ablates_a_changed_card_its_own_effect_is_the_ablations(tmp_path):
+    # Imperial (seat 0) against Highland; the Knight's arm replays every seed with a vanilla Knight in seat 0.
+    arm = [0 if i < 40 else 1 for i in range(100)]  # without the Knight, Imperial wins games 0-39
+    a = write_run(tmp_path / "a", _games(100, 50), ablation=("imperial/knight", 0, arm))
+    b = write_run(tmp_path / "b", _games(100, 70), ablation=("imperial/knight", 0, arm),
+                  cards={"imperial/knight": "k2"})
+    r = compare_runs(a, b, Thresholds(min_trials=10))
+    (gate,) = [g for g in r.gates if g.subject == "imperial/knight"]
+    assert gate.metric == "card_ablation_effect" and gate.estimate.paired
+    assert gate.estimate.baseline == pytest.approx(0.1)  # won 10 more of 100 with the Knight
+    assert gate.estimate.candidate == pytest.approx(0.3)
+    assert gate.estimate.difference == pytest.approx(0.2) and gate.moved
+    imperial = next(g for g in r.gates if g.subject == "imperial")
+    assert imperial.estimate.difference == pytest.approx(0.2)  # arms never count as the study's games
+    assert "own effect (ablation)" in render_markdown(r)

@@ -2,9 +2,11 @@
 
 - each deck's win rate per form, over its games against other decks (a mirror is 0.5 by construction);
 - each matchup's win rate per form (the first deck's, ties counting half);
-- each changed card's own effect: the gap in its holder's result between seats dealt the card in the
-  opening hand and seats not dealt it. The shuffle decides that assignment before any play, so the gap
-  is a causal effect of holding the card early; the gate is how much the change moved it.
+- each changed card's own effect. Where the study ablates the card (its games replayed with a vanilla
+  copy), the effect is the ablation's: the holder's result with the card minus without it, per pair of
+  games. Otherwise it is the gap in its holder's result between seats dealt the card in the opening hand
+  and seats not dealt it: the shuffle decides that assignment before any play, so the gap is a causal
+  effect of holding the card early. The gate is how much the change moved the effect.
 
 When both runs played the same game seeds, every comparison is paired per game (and seat).
 """
@@ -31,11 +33,12 @@ from reports.regression.effects import (
 
 SEATS_SQL = Path(__file__).with_name("seat_outcomes.sql")
 OPENING_SQL = Path(__file__).with_name("opening_hands.sql")
+ABLATION_SQL = Path(__file__).with_name("ablation_units.sql")
 
 
 @dataclass
 class Gate:
-    metric: str  # deck_win_rate, matchup_win_rate, card_opening_effect
+    metric: str  # deck_win_rate, matchup_win_rate, card_opening_effect, card_ablation_effect
     mode: str
     subject: str
     estimate: Estimate
@@ -100,12 +103,17 @@ def _gate(metric: str, mode: str, subject: str, rows: pl.DataFrame, paired: bool
 
 
 def card_gates(con, seats: pl.DataFrame, cards: list[str], paired: bool) -> list[Gate]:
-    """Each changed card's opening-hand effect, before and after, per form."""
+    """Each changed card's own effect, before and after, per form: its ablation where both runs have one,
+    else its opening-hand effect."""
     if not cards:
         return []
     opening = pl.from_arrow(con.sql(OPENING_SQL.read_text(), params=[cards]).to_arrow_table())
     gates = []
     for card in cards:
+        ablated = ablation_gates(con, card, paired)
+        if ablated:
+            gates += ablated
+            continue
         deck = card.split("/", 1)[0]
         shared = deck in ("legend", "flare")  # dealt from decks both players draw from
         held = (opening.filter(pl.col("card_id") == card).select("run", "game_id", "seat")
@@ -147,6 +155,24 @@ def _card_gate(card: str, mode: str, rows: pl.DataFrame, paired: bool) -> Gate |
     return Gate("card_opening_effect", mode, card, Estimate(
         est.baseline, est.candidate, est.difference, est.low, est.high, est.p_value, min(n_in, n_out), paired),
         worst)
+
+
+def ablation_gates(con, card: str, paired: bool) -> list[Gate]:
+    """The change of ``card``'s ablation effect per form, when both runs ablated it (else nothing)."""
+    units = pl.from_arrow(con.sql(ABLATION_SQL.read_text(), params={"card": card}).to_arrow_table())
+    gates = []
+    for mode in sorted(units["mode"].unique()):
+        rows = units.filter(pl.col("mode") == mode)
+        base, cand = rows.filter(pl.col("run") == 0), rows.filter(pl.col("run") == 1)
+        if base.is_empty() or cand.is_empty():
+            continue
+        if paired:
+            joined = base.join(cand, on=["game_id", "seat"], how="inner", suffix="_cand")
+            est = paired_difference(joined["value"].to_numpy(), joined["value_cand"].to_numpy())
+        else:
+            est = unpaired_difference(base["value"].to_numpy(), cand["value"].to_numpy())
+        gates.append(Gate("card_ablation_effect", mode, card, est, math.sqrt(0.5 / max(est.n, 1))))
+    return gates
 
 
 def decide(gates: list[Gate], min_difference: float, alpha: float, min_trials: int) -> None:

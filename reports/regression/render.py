@@ -6,11 +6,13 @@ from reports.regression.compare import Regression
 from reports.regression.gates import Gate
 
 OTHER_ROWS = 25  # other metrics shown, most significant first
+CARD_METRICS = ("card_opening_effect", "card_ablation_effect")
 
 _METRIC_NAMES = {
     "deck_win_rate": "deck win rate (against other decks)",
     "matchup_win_rate": "matchup win rate (first deck's)",
     "card_opening_effect": "card's own effect (opening hand vs not)",
+    "card_ablation_effect": "card's own effect (ablation: with it minus without)",
 }
 
 
@@ -47,18 +49,19 @@ def _changed_cards(r: Regression) -> list[str]:
     if not (r.changed_cards or r.added_cards or r.removed_cards):
         return ["No card changed definition."]
     lines = []
-    effects = {(g.subject, g.mode): g for g in r.gates if g.metric == "card_opening_effect"}
+    effects = {(g.subject, g.mode): g for g in r.gates if g.metric in CARD_METRICS}
     for card in r.changed_cards:
         lines.append(f"- changed: `{card}`")
         for (subject, mode), g in sorted(effects.items()):
             if subject == card:
                 e = g.estimate
-                lines.append(f"  - {mode}: own effect {_pp(e.baseline)} before, {_pp(e.candidate)} after: "
+                how = "ablation" if g.metric == "card_ablation_effect" else "opening hand vs not"
+                lines.append(f"  - {mode}: own effect ({how}) {_pp(e.baseline)} before, {_pp(e.candidate)} after: "
                              f"change {_pp(e.difference)} [{_pp(e.low)}, {_pp(e.high)}], q = {g.q_value:.2g}"
                              + (" — **moved**" if g.moved else ""))
     lines += [f"- added: `{c}`" for c in r.added_cards]
     lines += [f"- removed: `{c}`" for c in r.removed_cards]
-    moved_decks = [g for g in r.moved if g.metric != "card_opening_effect"]
+    moved_decks = [g for g in r.moved if g.metric not in CARD_METRICS]
     if moved_decks and (r.changed_cards or r.added_cards or r.removed_cards) and not r.different_study:
         what = ", ".join(f"{g.subject} ({g.mode}, {_pp(g.estimate.difference)})" for g in moved_decks)
         lines += ["", f"Only the cards above differ between the runs, so they caused what moved: {what}."]
