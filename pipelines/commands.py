@@ -33,7 +33,7 @@ def register(app: typer.Typer) -> None:
         from rich.console import Console
 
         from pipelines.progress import print_summary
-        from pipelines.runner import StudyRunError, run_study
+        from pipelines.runner import StudyRunError, Terminated, run_study
         from pipelines.study import load_study
 
         study = load_study(study_file)
@@ -44,9 +44,15 @@ def register(app: typer.Typer) -> None:
         except StudyRunError as e:
             typer.echo(f"error: {e}\nfinished shards are kept; rerun the same command to resume", err=True)
             raise typer.Exit(1) from None
-        except KeyboardInterrupt:
-            typer.echo("interrupted; finished shards are kept: rerun the same command to resume", err=True)
-            raise typer.Exit(130) from None
+        except (KeyboardInterrupt, Terminated) as e:
+            what = "terminated" if isinstance(e, Terminated) else "interrupted"
+            typer.echo(f"{what}; finished shards are kept: rerun the same command to resume", err=True)
+            raise typer.Exit(143 if isinstance(e, Terminated) else 130) from None
+        except OSError as e:
+            where = f"{e.filename}: " if e.filename else ""
+            typer.echo(f"error: {where}{e.strerror or e}\nfinished shards are kept; rerun the same command "
+                       f"to resume", err=True)
+            raise typer.Exit(1) from None
         print_summary(Console(width=None if sys.stdout.isatty() else 120), report, study)
         if history and report.shards_run:
             from reports.regression.history import default_history_path, record_run
