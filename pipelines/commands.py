@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from sim.errors import fail_cleanly
+from sim.options import at_least
 
 
 def register(app: typer.Typer) -> None:
@@ -17,17 +18,19 @@ def register(app: typer.Typer) -> None:
     def run(
         study_file: Annotated[Path, typer.Argument(metavar="STUDY.toml", help="the study config")],
         out: Annotated[Path | None, typer.Option(
-            help="the run directory", show_default="runs/<study name>")] = None,
+            metavar="RUN_DIR", help="the run directory", show_default="runs/<study name>")] = None,
         address: Annotated[str | None, typer.Option(
-            envvar="RAY_ADDRESS", help="an existing Ray cluster to run on; without it, Ray starts locally",
+            envvar="RAY_ADDRESS", metavar="HOST:PORT",
+            help="an existing Ray cluster to run on; without it, Ray starts locally",
         )] = None,
         workers: Annotated[int | None, typer.Option(
-            min=1, help="local Ray: CPUs to use; cluster: most shards at once", show_default="all")] = None,
+            metavar="N", help="local Ray: CPUs to use; cluster: most shards at once", show_default="all cores")] = None,
         force: Annotated[bool, typer.Option(help="discard a run of a different study in --out")] = False,
         progress: Annotated[bool, typer.Option(help="show a live progress bar")] = True,
         history: Annotated[bool, typer.Option(help="record the finished run's summary metrics in the history")] = True,
-        db: Annotated[Path | None, typer.Option(help="the history database (default: $TASHKALAR_HISTORY or "
-                                                     "~/.local/share/tashkalar/history.duckdb)")] = None,
+        db: Annotated[Path | None, typer.Option(
+            metavar="FILE.duckdb", help="the history database (default: $TASHKALAR_HISTORY or "
+                                        "~/.local/share/tashkalar/history.duckdb)")] = None,
     ) -> None:
         """Run a study (or resume it: finished shards are kept) and write its Parquet dataset."""
         from rich.console import Console
@@ -36,6 +39,7 @@ def register(app: typer.Typer) -> None:
         from pipelines.runner import StudyRunError, Terminated, run_study
         from pipelines.study import load_study
 
+        at_least("--workers", workers)
         study = load_study(study_file)
         target = out or Path("runs") / study.name
         try:

@@ -159,8 +159,13 @@ def test_a_different_study_is_refused_unless_forced(tmp_path):
         prepare(changed, out, force=False)
     renamed = make_study(tmp_path, name="renamed")
     assert pending(renamed, out) == []  # a new name is no new dataset
+    for name in ("report.html", "report.md", "regression.md"):
+        (out / name).write_text("of the old study")
+    (out / "csv").mkdir()
+    (out / "csv" / "cards.csv").write_text("old")
     assert pending(changed, out, force=True) == [0, 1, 2, 3]
     assert not list(out.glob("*/*.parquet"))
+    assert sorted(p.name for p in out.iterdir()) == ["manifest.json"]  # its reports went too
 
 
 def test_a_changed_card_is_named_when_refusing(tmp_path):
@@ -219,3 +224,57 @@ def test_the_command_reports_config_and_directory_mistakes_without_starting_ray(
     result = CliRunner().invoke(app, ["run", str(changed), "--out", str(out)])
     assert result.exit_code == 2 and "holds a run of a different study" in result.stderr
     assert "ray" not in sys.modules or not sys.modules["ray"].is_initialized()
+
+
+def _report(*args: object):
+    return CliRunner().invoke(app, ["report", *(str(a) for a in args)])
+
+
+def _flip_a_byte_in_column(file: Path, column: str) -> None:
+    meta = pq.read_metadata(file)
+    index = meta.schema.to_arrow_schema().names.index(column)
+    chunk = meta.row_group(0).column(index)
+    data = bytearray(file.read_bytes())
+    start = chunk.dictionary_page_offset if chunk.has_dictionary_page else chunk.data_page_offset
+    data[start + chunk.total_compressed_size - 2] ^= 0xFF  # in the chunk's last page
+    file.write_bytes(bytes(data))
+
+
+def test_a_report_refuses_a_file_damaged_where_its_queries_do_not_read(tmp_path):
+    study, out = make_study(tmp_path), tmp_path / "run"
+    fill(study, out)
+    games = RunDir(out, study.shard_count).shard_path("games", 1)
+    _flip_a_byte_in_column(games, "seed")  # no report query reads the seed
+    result = _report(out, "--md", tmp_path / "r.md")
+    assert result.exit_code == 2 and result.stderr.startswith("error: ") and "Traceback" not in result.output
+    assert str(games) in result.stderr and "damaged" in result.stderr
+    assert not (tmp_path / "r.md").exists()
+    assert pending(study, out) == [1]  # and a resume runs that shard again
+
+
+def test_a_report_over_an_old_manifest_checks_row_counts_with_a_warning(tmp_path):
+    study, out = make_study(tmp_path), tmp_path / "run"
+    fill(study, out)
+    manifest = json.loads((out / "manifest.json").read_text())
+    for entry in manifest["shard_status"]:
+        del entry["sha256"]
+    write_manifest(out / "manifest.json", manifest)
+    result = _report(out, "--md", tmp_path / "r.md")
+    assert result.exit_code == 0, result.output
+    assert "warning: " in result.stderr and "only row counts were checked" in result.stderr
+    manifest["shard_status"][0]["rows"]["games"] += 1
+    write_manifest(out / "manifest.json", manifest)
+    result = _report(out, "--md", tmp_path / "r.md")
+    assert result.exit_code == 2 and "row count" in result.stderr
+
+
+def test_a_report_that_cannot_be_written_is_a_clear_error(tmp_path):
+    study, out = make_study(tmp_path), tmp_path / "run"
+    fill(study, out)
+    blocker = tmp_path / "file"
+    blocker.write_text("mine")
+    for args in (["--out", blocker / "report.html"], ["--md", tmp_path], ["--csv", blocker]):
+        result = _report(out, *args)
+        assert result.exit_code == 2, result.output
+        assert result.stderr.startswith("error: cannot write ") and "Traceback" not in result.output
+    assert blocker.read_text() == "mine"
