@@ -278,3 +278,20 @@ def test_a_report_that_cannot_be_written_is_a_clear_error(tmp_path):
         assert result.exit_code == 2, result.output
         assert result.stderr.startswith("error: cannot write ") and "Traceback" not in result.output
     assert blocker.read_text() == "mine"
+
+
+def test_preparing_a_huge_study_costs_no_more_than_a_small_one(tmp_path):
+    import time
+    import tracemalloc
+
+    huge = make_study(tmp_path, games_per_cell=10**12)  # 2 * 10**12 games, 4 * 10**11 shards
+    tracemalloc.start()
+    start = time.perf_counter()
+    prepared = prepare(huge, tmp_path / "run", force=False)
+    shards = prepared.pending()
+    first = [next(shards) for _ in range(3)]
+    seconds, (_, peak) = time.perf_counter() - start, tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    assert first == [0, 1, 2] and seconds < 10 and peak < 50 * 2**20
+    manifest = json.loads((tmp_path / "run" / "manifest.json").read_text())
+    assert manifest["shards"] == 4 * 10**11 and manifest["shard_status"] == []
