@@ -48,7 +48,7 @@ def register(app: typer.Typer) -> None:
         except StudyRunError as e:
             typer.echo(f"error: {e}\nfinished shards are kept; rerun the same command to resume", err=True)
             raise typer.Exit(1) from None
-        except (KeyboardInterrupt, Terminated) as e:
+        except KeyboardInterrupt as e:
             what = "terminated" if isinstance(e, Terminated) else "interrupted"
             typer.echo(f"{what}; finished shards are kept: rerun the same command to resume", err=True)
             raise typer.Exit(143 if isinstance(e, Terminated) else 130) from None

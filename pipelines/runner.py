@@ -156,8 +156,9 @@ def _connect(address: str | None, workers: int | None) -> str:
     return where
 
 
-class Terminated(BaseException):
-    """SIGTERM arrived: stop as Ctrl-C does, keeping what is written."""
+class Terminated(KeyboardInterrupt):
+    """SIGTERM arrived: stop as Ctrl-C does, keeping what is written (callers that handle Ctrl-C handle
+    this too; ``tashkalar run`` tells them apart for the exit status)."""
 
 
 def _terminate(signum: int, frame: FrameType | None) -> None:
