@@ -27,7 +27,6 @@ def register(app: typer.Typer) -> None:
     def report(runs: RunsArg, out: OutOpt = None, md: MdOpt = None, csv_dir: CsvOpt = None,
                cards_dir: CardsOpt = None) -> None:
         """Balance report over runs: per card, per task and per game, as HTML (and Markdown, CSV)."""
-        from pipelines.manifest import read_manifest
         from pipelines.store import check_recorded
         from reports.build import write_report
 
@@ -35,8 +34,7 @@ def register(app: typer.Typer) -> None:
             out = runs[0] / "report.html"
         start = time.perf_counter()
         for run in runs:  # every file as written, before any query reads only some of its pages
-            manifest = read_manifest(run / "manifest.json") if run.is_dir() else None
-            for warning in check_recorded(run, manifest) if manifest else []:
+            for warning in check_recorded(run):
                 typer.echo(f"warning: {warning}", err=True)
         try:
             rep = write_report(runs, html=out, md=md, csv_dir=csv_dir, cards_dir=cards_dir)
