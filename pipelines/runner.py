@@ -11,6 +11,7 @@ import logging
 import os
 import signal
 import socket
+import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -140,7 +141,6 @@ def _connect(address: str | None, workers: int | None) -> str:
     import ray
 
     if address:
-        _probe(address)
         try:
             ray.init(address=address, logging_level=logging.WARNING)
         except ConnectionError as e:
@@ -152,7 +152,8 @@ def _connect(address: str | None, workers: int | None) -> str:
         ray.init(address="local", num_cpus=workers or os.cpu_count(), include_dashboard=False,
                  logging_level=logging.WARNING)
         where = "local Ray"
-    signal.signal(signal.SIGTERM, _terminate)  # ray.init installs its own handler, which exits at once
+    if threading.current_thread() is threading.main_thread():  # ray.init installed its own, which exits
+        signal.signal(signal.SIGTERM, _terminate)
     return where
 
 
@@ -265,6 +266,8 @@ def run_study(study: Study, out: Path, *, address: str | None = None, workers: i
     console = console or Console(stderr=True)
     if address:
         _probe(address)  # before anything is written
+    if threading.current_thread() is not threading.main_thread():  # signals go to the main thread only
+        return _run(study, out, address, workers, force, console, show_progress)
     previous = signal.signal(signal.SIGTERM, _terminate)
     try:
         return _run(study, out, address, workers, force, console, show_progress)
@@ -279,13 +282,13 @@ def _run(study: Study, out: Path, address: str | None, workers: int | None, forc
         prepared = prepare(study, out, force)
         kept_shards = len(prepared.done)
         kept_games = sum(s["games"] for s in prepared.done.values())
-        pending = kept_shards < study.shard_count
+        to_run = kept_shards < study.shard_count
         session: dict[str, Any] = {"started": now(), "code_version": prepared.manifest["code_version"]}
         prepared.manifest["sessions"].append(session)
         execution = _Execution(prepared, workers if address else None)
         where, startup, wall = "", 0.0, 0.0
         try:
-            if pending:
+            if to_run:
                 t = time.perf_counter()
                 where = _connect(address, workers)
                 startup = time.perf_counter() - t
@@ -300,7 +303,7 @@ def _run(study: Study, out: Path, address: str | None, workers: int | None, forc
             session |= {"workers": execution.workers, "shards_run": execution.shards_run, "finished": now(),
                         "complete": len(prepared.done) == study.shard_count}
             prepared.save()
-            if pending:
+            if to_run:
                 _disconnect()
     e, secs = execution, execution.seconds
     return RunReport(
