@@ -312,3 +312,16 @@ def test_a_two_node_cluster_gives_the_same_rows(reference, study_file, tmp_path)
     assert f"Ray cluster {address} with 2 workers" in printed
     assert len({s["node"] for s in manifest(out)["shard_status"]}) == 2, "both nodes ran shards"
     assert_same_rows(reference[0], out)
+
+
+def test_an_address_that_answers_but_is_no_ray_cluster_fails_within_half_a_minute(study_file, tmp_path):
+    with socket.socket() as server:  # accepts connections and says nothing, like a wrong service
+        server.bind(("", 0))
+        server.listen()
+        address = f"127.0.0.1:{server.getsockname()[1]}"
+        start = time.monotonic()
+        result = subprocess.run(run_command(study_file, tmp_path / "run", "--address", address),
+                                env=local_env(), capture_output=True, text=True, timeout=120)
+    assert time.monotonic() - start < 45
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert f"error: --address {address}: cannot join the Ray cluster" in result.stderr
