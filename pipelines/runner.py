@@ -21,7 +21,7 @@ from typing import Any
 
 from rich.console import Console
 
-from pipelines import cardfiles
+from pipelines import cardfiles, reaper
 from pipelines.manifest import (
     dataset_id,
     differences,
@@ -292,10 +292,11 @@ def _run(study: Study, out: Path, address: str | None, workers: int | None, forc
         session: dict[str, Any] = {"started": now(), "code_version": prepared.manifest["code_version"]}
         prepared.manifest["sessions"].append(session)
         execution = _Execution(prepared, workers if address else None)
-        where, startup, wall = "", 0.0, 0.0
+        where, startup, wall, watcher = "", 0.0, 0.0, None
         try:
             if to_run:
                 t = time.perf_counter()
+                watcher = None if address else reaper.start()  # local Ray must not outlive a killed driver
                 where = _connect(address, workers)
                 startup = time.perf_counter() - t
                 session["ray"] = where
@@ -311,6 +312,7 @@ def _run(study: Study, out: Path, address: str | None, workers: int | None, forc
             prepared.save()
             if to_run:
                 _disconnect()
+            reaper.stop(watcher)
     e, secs = execution, execution.seconds
     return RunReport(
         out=out, games=study.total_games, shards=study.shard_count, shards_kept=kept_shards,
