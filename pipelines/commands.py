@@ -59,8 +59,6 @@ def register(app: typer.Typer) -> None:
             raise typer.Exit(1) from None
         print_summary(Console(width=None if sys.stdout.isatty() else 120), report, study)
         if history and report.shards_run:
-            from reports.regression.history import default_history_path, record_run
+            from reports.regression.history import record_run_or_warn
 
-            where = db or default_history_path()
-            record_run(target, where)
-            typer.echo(f"recorded the run's summary metrics in {where}")
+            typer.echo(record_run_or_warn(target, db))

@@ -1,27 +1,64 @@
 """Game records to Arrow tables with the schemas of pipelines.schema.
 
-This runs on the workers for every game, so ``add`` only collects the raw event tuples; ``tables`` turns
-a whole shard's events into the table rows at once with Polars (columnar work instead of a Python loop
-per event). An effect's outcome is counted on the events that follow a summon and name its card, up to
+This runs on the workers for every game, so ``add`` only keeps the record's events; ``tables`` turns a whole
+shard's events into one frame (a column per field the tables need, one frame per event kind, concatenated in
+event order) and makes the table rows from it with Polars (columnar work instead of a Python loop per event).
+An effect's outcome is counted on the events that follow a summon and name its card as their cause, up to
 the game's next summon.
 """
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
 import polars as pl
 import pyarrow as pa
 
 from pipelines.schema import SCHEMA_VERSION, TABLES
-from sim.record import GameRecord
+from sim.record import (
+    Convert,
+    Destroy,
+    Discard,
+    Downgrade,
+    Draw,
+    Event,
+    FlareInvoked,
+    GameRecord,
+    Held,
+    Place,
+    Points,
+    Return,
+    Summon,
+    TaskClaim,
+    TaskReveal,
+    Upgrade,
+)
 
-_EVENT_COLUMNS = (("turn", pa.int16()), ("seat", pa.int8()), ("kind", pa.string()), ("card", pa.string()),
-                  ("a", pa.int32()), ("b", pa.int32()))
+# The event kinds the tables read, with the fields they read: (event field, frame column, frame type).
+# "card" is the card a row is about: the card itself, a piece event's cause, a task or a points source.
+_FIELDS: dict[type[Event], tuple[tuple[str, str, pl.DataType], ...]] = {
+    Draw: (("card", "card", pl.String()), ("opening", "opening", pl.Boolean()), ("deck", "deck", pl.String())),
+    Summon: (("card", "card", pl.String()), ("square", "square", pl.Int16())),
+    Discard: (("card", "card", pl.String()),),
+    Return: (("card", "card", pl.String()),),
+    Held: (("card", "card", pl.String()),),
+    FlareInvoked: (("card", "card", pl.String()), ("upper", "upper", pl.Boolean()),
+                   ("lower", "lower", pl.Boolean()), ("lead", "lead", pl.Int16())),
+    Destroy: (("cause", "card", pl.String()), ("owner", "owner", pl.Int8()), ("rank", "rank", pl.Int8())),
+    Upgrade: (("cause", "card", pl.String()),),
+    Downgrade: (("cause", "card", pl.String()),),
+    Place: (("cause", "card", pl.String()),),
+    Convert: (("cause", "card", pl.String()),),
+    TaskReveal: (("task", "card", pl.String()),),
+    TaskClaim: (("task", "card", pl.String()), ("points", "points", pl.Int16())),
+    Points: (("source", "card", pl.String()), ("points", "points", pl.Int16())),
+}
 _LIFECYCLE = {"discard": "discarded", "return": "returned", "held": "held"}
 _EFFECT_KINDS = ("destroy", "upgrade", "downgrade", "place", "convert")
 _COUNTERS = ("enemy_common", "enemy_heroic", "enemy_legendary", "own_destroyed", "upgrades", "downgrades",
              "placed", "converted")
+_DECK_CARD_TYPE = {"personal": "being", "legend": "legend", "flare": "flare"}
 
 
 def _card_type(card: pl.Expr) -> pl.Expr:
@@ -34,8 +71,7 @@ class TableBuilder:
 
     def __init__(self) -> None:
         self.games: list[tuple[Any, ...]] = []
-        self.event_columns: tuple[list[Any], ...] = tuple([] for _ in _EVENT_COLUMNS)
-        self.event_games: list[int] = []
+        self.records: list[tuple[int, list[Event]]] = []
 
     def add(self, game_id: int, cell: str, record: GameRecord, card_set: str,
             players: tuple[str, str] | None = None) -> None:
@@ -46,16 +82,31 @@ class TableBuilder:
             game_id, cell, cfg["seed"], cfg["mode"], cfg["decks"][0], cfg["decks"][1], strategies[0],
             strategies[1], record.first_player, record.winner, record.scores[0], record.scores[1], record.turns,
             record.end_reason, record.tiebreak, card_set, SCHEMA_VERSION))
-        if record.events:
-            for column, values in zip(self.event_columns, zip(*record.events, strict=True), strict=True):
-                column.extend(values)
-            self.event_games.extend([game_id] * len(record.events))
+        self.records.append((game_id, record.events))
 
     def _event_frame(self) -> pl.DataFrame:
-        columns = {name: pa.array(values, type=kind)
-                   for (name, kind), values in zip(_EVENT_COLUMNS, self.event_columns, strict=True)}
-        columns["game_id"] = pa.array(self.event_games, type=pa.int64())
-        ev = pl.from_arrow(pa.table(columns)).with_row_index("idx")
+        """Every event the tables read, in order: ``idx`` (position in the shard), ``game_id``, ``kind``,
+        ``turn``, ``seat`` and the columns of ``_FIELDS`` (null where a kind has no such field)."""
+        picked: dict[type[Event], tuple[list[int], list[int], list[Event]]] = {k: ([], [], []) for k in _FIELDS}
+        idx = 0
+        for game_id, events in self.records:
+            for event in events:
+                bucket = picked.get(type(event))
+                if bucket is not None:
+                    bucket[0].append(idx)
+                    bucket[1].append(game_id)
+                    bucket[2].append(event)
+                idx += 1
+        frames = []
+        for kind, (where, games, events) in picked.items():
+            columns = [pl.Series("idx", where, pl.Int64()), pl.Series("game_id", games, pl.Int64()),
+                       pl.Series("kind", [kind.kind] * len(events), pl.String()),
+                       pl.Series("turn", list(map(attrgetter("turn"), events)), pl.Int16()),
+                       pl.Series("seat", list(map(attrgetter("seat"), events)), pl.Int8())]
+            columns += [pl.Series(column, list(map(attrgetter(name), events)), dtype)
+                        for name, column, dtype in _FIELDS[kind]]
+            frames.append(pl.DataFrame(columns))
+        ev = pl.concat(frames, how="diagonal").sort("idx")
         summon = pl.col("kind") == "summon"
         return ev.with_columns(
             pl.when(summon).then(pl.col("idx")).forward_fill().over("game_id").alias("summon_idx"),
@@ -64,9 +115,9 @@ class TableBuilder:
 
     def _card_rows(self, ev: pl.DataFrame) -> pl.DataFrame:
         kind, card = pl.col("kind"), pl.col("card")
-        owner, rank = pl.col("a") // 3, pl.col("a") % 3
+        rank = pl.col("rank")
         destroy = kind == "destroy"
-        enemy = destroy & (owner != pl.col("seat").cast(pl.Int32))
+        enemy = destroy & (pl.col("owner") != pl.col("seat"))
         effects = (ev.filter(kind.is_in(_EFFECT_KINDS) & (card == pl.col("summon_card")))
                    .group_by("summon_idx").agg(
                        (enemy & (rank == 0)).sum().alias("enemy_common"),
@@ -80,11 +131,11 @@ class TableBuilder:
         played = (ev.filter(kind == "summon")
                   .join(effects, left_on="idx", right_on="summon_idx", how="left")
                   .select(*base, _card_type(card).alias("card_type"), pl.lit("played").alias("event"),
-                          pl.lit(False).alias("opening"), pl.col("a").alias("square"),
+                          pl.lit(False).alias("opening"), pl.col("square"),
                           *[pl.col(c).fill_null(0) for c in _COUNTERS]))
         drawn = ev.filter(kind == "draw").select(
-            *base, pl.col("b").replace_strict({0: "being", 1: "legend", 2: "flare"}, return_dtype=pl.String)
-            .alias("card_type"), pl.lit("drawn").alias("event"), (pl.col("a") == 0).alias("opening"),
+            *base, pl.col("deck").replace_strict(_DECK_CARD_TYPE, return_dtype=pl.String).alias("card_type"),
+            pl.lit("drawn").alias("event"), pl.col("opening"),
             pl.lit(-1).alias("square"), *zero)
         other = ev.filter(kind.is_in([*_LIFECYCLE, "flare"])).select(
             *base, _card_type(card).alias("card_type"),
@@ -102,12 +153,12 @@ class TableBuilder:
                 "game_id", "turn", pl.when(kind == "task_claim").then(pl.col("seat")).otherwise(-1).alias("seat"),
                 pl.col("card").alias("task_id"),
                 pl.when(kind == "task_claim").then(pl.lit("claimed")).otherwise(pl.lit("revealed")).alias("event"),
-                pl.when(kind == "task_claim").then(pl.col("a")).otherwise(0).alias("points")),
+                pl.when(kind == "task_claim").then(pl.col("points")).otherwise(0).alias("points")),
             "flare_events": ev.filter(kind == "flare").select(
-                "game_id", "turn", "seat", pl.col("card").alias("flare_id"), (pl.col("a") & 1 > 0).alias("upper"),
-                (pl.col("a") & 2 > 0).alias("lower"), pl.col("b").alias("behind_by")),
+                "game_id", "turn", "seat", pl.col("card").alias("flare_id"), "upper", "lower",
+                pl.col("lead").alias("behind_by")),
             "points": ev.filter(kind == "points").select(
-                "game_id", "turn", "seat", pl.col("card").alias("source"), pl.col("a").alias("points")),
+                "game_id", "turn", "seat", pl.col("card").alias("source"), "points"),
         }
         out = {"games": pa.Table.from_pylist(
             [dict(zip(schemas["games"].names, row, strict=True)) for row in self.games], schema=schemas["games"])}

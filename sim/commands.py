@@ -86,7 +86,7 @@ def register(app: typer.Typer) -> None:
     @fail_cleanly
     def scenario(
         file: Annotated[Path, typer.Argument(metavar="SCENARIO_FILE",
-                                             help="a scenario file (notation: see sim/scenario.py)")],
+                                             help="a scenario file (notation: docs/scenario-notation.md)")],
         summon: Annotated[str | None, typer.Option(
             metavar="CARD_ID", help="summon this card of the player's hand")] = None,
         at: Annotated[str | None, typer.Option(

@@ -11,7 +11,19 @@ from sim.decisions import DISCARD, END, FLARE, PLACE, SUMMON, Action, Decision, 
 from sim.errors import UserError
 from sim.patterns import Placement
 from sim.ranks import COMMON, HEROIC, LEGENDARY
-from sim.record import GameRecord
+from sim.record import (
+    Discard,
+    Draw,
+    EffectDone,
+    FlareInvoked,
+    GameRecord,
+    Held,
+    Return,
+    Summon,
+    Take,
+    TaskClaim,
+    TaskReveal,
+)
 from sim.state import DEATHMATCH, END_SCORE, HIGH_FORM, MODES, GameState, TurnCounters
 from sim.tasks import CONDITIONS
 
@@ -39,6 +51,7 @@ class Game:
         *,
         strict: bool = False,
         max_turns: int = 200,
+        ask_all: bool = False,
     ):
         if mode not in MODES:
             raise UserError(f"unknown mode {mode!r}; expected one of {', '.join(MODES)}")
@@ -47,6 +60,7 @@ class Game:
         self.state = GameState(cards, mode, (decks[0], decks[1]), seed, max_turns)
         self.state.strict = strict
         self.strategies = list(strategies)
+        self.ask_all = ask_all  # ask decisions with a single option too (strict tests of the action flow)
         self.views = [PlayerView(self.state, 0), PlayerView(self.state, 1)]
         self.turn_listeners: list[Callable[[Game], None]] = []  # called after every turn
         self.state.record.config = {
@@ -62,16 +76,18 @@ class Game:
         game = cls.__new__(cls)
         game.state = state
         game.strategies = list(strategies)
+        game.ask_all = False
         game.views = [PlayerView(state, 0), PlayerView(state, 1)]
         game.turn_listeners = []
         return game
 
     # ----- asking players
     def ask(self, player: int, kind: str, options: list[Any], card: str = "", prompt: str = "") -> Any:
-        """The option ``player`` picks. A single option is taken without asking: there is no choice."""
+        """The option ``player`` picks. A single option is taken without asking (there is no choice), unless
+        the game asks every decision (``ask_all``)."""
         if not options:
             raise IllegalChoice(f"no options for decision {kind}")
-        if len(options) == 1:
+        if len(options) == 1 and not self.ask_all:
             return options[0]
         idx = self.strategies[player].choose(self.views[player], Decision(kind, player, options, card, prompt))
         if not isinstance(idx, int) or not 0 <= idx < len(options):
@@ -130,7 +146,7 @@ class Game:
                 set_aside.append(t)
             else:
                 s.task_row.append(t)
-                s.record.event(0, -1, "task_reveal", t.id)
+                s.record.add(TaskReveal(0, -1, t.id))
         s.task_deck.extend(set_aside)
         s.rng.shuffle(s.task_deck)
         self._reveal_next_task()
@@ -145,7 +161,7 @@ class Game:
                 s.task_deck.insert(0, t)
                 continue
             s.next_task = t
-            s.record.event(s.turn, -1, "task_reveal", t.id)
+            s.record.add(TaskReveal(s.turn, -1, t.id))
             return
 
     # ----- drawing
@@ -156,7 +172,7 @@ class Game:
                 return
             card = s.deck[p].pop()
             s.hand[p].append(card)
-            s.record.event(s.turn, p, "draw", card.id, 0 if opening else 1, 0)
+            s.record.add(Draw(s.turn, p, card.id, opening, "personal"))
             if not s.deck[p] and s.end_trigger is None:
                 self._trigger_end("deck", p)
 
@@ -168,7 +184,7 @@ class Game:
         if s.legend_deck:
             card = s.legend_deck.pop()
             s.legend_hand[p].append(card)
-            s.record.event(s.turn, p, "draw", card.id, 0 if opening else 1, 1)
+            s.record.add(Draw(s.turn, p, card.id, opening, "legend"))
 
     def _draw_flare(self, p: int, opening: bool = False) -> None:
         s = self.state
@@ -178,7 +194,7 @@ class Game:
         if s.flare_deck:
             card = s.flare_deck.pop()
             s.flare_hand[p].append(card)
-            s.record.event(s.turn, p, "draw", card.id, 0 if opening else 1, 2)
+            s.record.add(Draw(s.turn, p, card.id, opening, "flare"))
 
     def _trigger_end(self, reason: str, player: int) -> None:
         s = self.state
@@ -196,6 +212,12 @@ class Game:
         s.flare_used_this_turn = False
         s.in_extra_turn = s.counters.extra_turn
         s.counters = TurnCounters()
+        self.finish_turn()
+
+    def finish_turn(self) -> None:
+        """The rest of the turn in progress: the active player's actions, then the end of the turn (a scenario
+        starts in the middle of a turn)."""
+        s = self.state
         p = s.active
         while True:
             options = self.action_options(p)
@@ -256,7 +278,7 @@ class Game:
             own = s.pieces[p][COMMON] | s.pieces[p][HEROIC]
             sq = self.ask(p, "take", list(board.bits(own)), prompt="piece to take back for placing")
             s._lift(p, COMMON if s.pieces[p][COMMON] >> sq & 1 else HEROIC, sq)
-            s.record.event(s.turn, p, "take", "place-action", sq, -1)
+            s.record.add(Take(s.turn, p, "place-action", sq))
         sq = self.ask(p, "place", list(board.bits(s.empty())))
         s.place(p, COMMON, sq, "place-action")
 
@@ -266,7 +288,7 @@ class Game:
         s.hand[p].remove(card)
         s.discarded[p].append(card)
         s.discarded_this_turn = True
-        s.record.event(s.turn, p, "discard", card.id)
+        s.record.add(Discard(s.turn, p, card.id))
         while True:
             rest: list[Any] = [None, *s.hand[p], *s.legend_hand[p], *s.flare_hand[p]]
             if len(rest) == 1:
@@ -287,7 +309,7 @@ class Game:
         else:
             s.hand[p].remove(card)
             s.deck[p].insert(0, card)
-        s.record.event(s.turn, p, "return", card.id)
+        s.record.add(Return(s.turn, p, card.id))
 
     # ----- summoning
     def _placement_ok(self, p: int, card: Being, pl: Placement, mine: int, up: int, leg: int) -> bool:
@@ -375,7 +397,7 @@ class Game:
             s.hand[p].remove(card)
         destroyed_before = sum(s.counters.destroyed)
         s.counters.borrow_enemy_piece = False
-        s.record.event(s.turn, p, "summon", card.id, pl.origin, pl.orientation)
+        s.record.add(Summon(s.turn, p, card.id, pl.origin, pl.orientation))
         if s.occupied() >> pl.origin & 1:
             s.destroy(pl.origin, card.id)
         if not s.can_have_piece(p, card.rank):
@@ -383,7 +405,7 @@ class Game:
             spare = s.of_ranks(p, kinds) & ~pl.need_any
             sq = self.ask(p, "take", list(board.bits(spare)), card.id, "piece to take back for the summon")
             s._lift(p, s.piece_at(sq)[1], sq)  # type: ignore[index]
-            s.record.event(s.turn, p, "take", card.id, sq, -1)
+            s.record.add(Take(s.turn, p, card.id, sq))
         s._put(p, card.rank, pl.origin)
         s.counters.summoned.append((pl.origin, card.rank))
         if card.rank == LEGENDARY and s.mode == DEATHMATCH:
@@ -395,7 +417,7 @@ class Game:
             s.legend_discard.append(card)
         else:
             s.discarded[p].append(card)
-        s.record.event(s.turn, p, "effect", card.id, sum(s.counters.destroyed) - destroyed_before, -1)
+        s.record.add(EffectDone(s.turn, p, card.id, sum(s.counters.destroyed) - destroyed_before))
 
     # ----- flares
     def flare_halves(self, p: int, flare: Flare) -> int:
@@ -418,7 +440,7 @@ class Game:
         halves = self.flare_halves(p, flare)
         s.flare_hand[p].remove(flare)
         s.flare_used_this_turn = True
-        s.record.event(s.turn, p, "flare", flare.id, halves, s.score(p) - s.score(1 - p))
+        s.record.add(FlareInvoked(s.turn, p, flare.id, halves & 1 > 0, halves & 2 > 0, s.score(p) - s.score(1 - p)))
         for bit, half in ((1, flare.upper), (2, flare.lower)):
             if halves & bit:
                 run_steps(EffectContext(self, p, flare.id, None, None), half.effect)
@@ -462,11 +484,22 @@ class Game:
         s.task_row.remove(task)
         s.claimed[p].append(task)
         s.task_points[p] += task.points
-        s.record.event(s.turn, p, "task_claim", task.id, task.points)
+        s.record.add(TaskClaim(s.turn, p, task.id, task.points))
         s.record.points(s.turn, p, task.id, task.points)
-        if s.next_task is not None:
+        self._refill_task_row()
+
+    def _refill_task_row(self) -> None:
+        """Move next tasks into the row until it holds three, then reveal a new next task. With no next task
+        showing (none fitted the row), one is revealed first: a task may fit the row now that it changed."""
+        s = self.state
+        while len(s.task_row) < 3:
+            if s.next_task is None:
+                self._reveal_next_task()
+            if s.next_task is None:
+                return
             s.task_row.append(s.next_task)
-            self._reveal_next_task()
+            s.next_task = None
+        self._reveal_next_task()
 
     def _check_end(self, p: int) -> None:
         """Trigger the end on score; after the trigger, two more turns (extra turns not counted)."""
@@ -502,4 +535,4 @@ class Game:
                 r.winner, r.tiebreak = -1, "tie"
         for p in (0, 1):
             for card in (*s.hand[p], *s.legend_hand[p], *s.flare_hand[p]):
-                r.event(s.turn, p, "held", card.id)
+                r.add(Held(s.turn, p, card.id))

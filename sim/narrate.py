@@ -7,38 +7,53 @@ from typing import TextIO
 from sim import board
 from sim.game import Game
 from sim.ranks import RANK_NAMES
+from sim.record import (
+    Convert,
+    Destroy,
+    Discard,
+    Downgrade,
+    Event,
+    FlareInvoked,
+    Place,
+    Points,
+    Return,
+    Summon,
+    Take,
+    TaskClaim,
+    Upgrade,
+)
 from sim.scenario import render_arena
 
 
-def describe_event(event: tuple) -> str | None:
-    turn, seat, kind, card, a, b = event
-    who = f"player {seat + 1}" if seat >= 0 else "the table"
-    if kind == "summon":
-        return f"{who} summons {card} at {board.name(a)} (orientation {b})"
-    if kind == "place" and card == "place-action":
-        return f"{who} places a {RANK_NAMES[b]} piece at {board.name(a)}"
-    if kind == "place":
-        return f"  {card} places a {RANK_NAMES[b]} piece at {board.name(a)}"
-    if kind == "destroy":
-        owner, rank = divmod(a, 3)
-        return f"  {card} destroys a {RANK_NAMES[rank]} piece of player {owner + 1}"
-    if kind in ("upgrade", "downgrade"):
-        return f"  {card}: {kind} at {board.name(b)}"
-    if kind == "convert":
-        return f"  {card} converts the piece at {board.name(a)}"
-    if kind == "discard":
-        return f"{who} discards {card}"
-    if kind == "return":
-        return f"{who} returns {card} to the bottom of its deck"
-    if kind == "flare":
-        halves = {1: "upper half", 2: "lower half", 3: "both halves"}[a]
-        return f"{who} invokes {card} ({halves})"
-    if kind == "task_claim":
-        return f"{who} claims {card} for {a} points"
-    if kind == "points":
-        return f"{who} scores {a} ({card})"
-    if kind == "take":
-        return f"  {who} takes back the piece at {board.name(a)}"
+def describe_event(e: Event) -> str | None:
+    """One line of narration, or None for events the narration leaves out (draws, points are in the score)."""
+    who = f"player {e.seat + 1}" if e.seat >= 0 else "the table"
+    match e:
+        case Summon():
+            return f"{who} summons {e.card} at {board.name(e.square)} (orientation {e.orientation})"
+        case Place(cause="place-action"):
+            return f"{who} places a {RANK_NAMES[e.rank]} piece at {board.name(e.square)}"
+        case Place():
+            return f"  {e.cause} places a {RANK_NAMES[e.rank]} piece at {board.name(e.square)}"
+        case Destroy():
+            return f"  {e.cause} destroys a {RANK_NAMES[e.rank]} piece of player {e.owner + 1}"
+        case Upgrade() | Downgrade():
+            return f"  {e.cause}: {e.kind} at {board.name(e.square)}"
+        case Convert():
+            return f"  {e.cause} converts the piece at {board.name(e.square)}"
+        case Discard():
+            return f"{who} discards {e.card}"
+        case Return():
+            return f"{who} returns {e.card} to the bottom of its deck"
+        case FlareInvoked():
+            halves = "both halves" if e.upper and e.lower else "upper half" if e.upper else "lower half"
+            return f"{who} invokes {e.card} ({halves})"
+        case TaskClaim():
+            return f"{who} claims {e.task} for {e.points} points"
+        case Points():
+            return f"{who} scores {e.points} ({e.source})"
+        case Take():
+            return f"  {who} takes back the piece at {board.name(e.square)}"
     return None
 
 

@@ -1,38 +1,177 @@
 """The record of one game: a flat list of events plus the result. Tables for Parquet are built from it.
 
-Each event is a tuple ``(turn, seat, kind, card, a, b)``: ``card`` is a card id (or a cause such as
-``"place-action"``), ``a`` and ``b`` are integers whose meaning depends on ``kind``:
-
-============  ==========================  ==============================================
-kind          a                           b
-============  ==========================  ==============================================
-draw          0 opening hand, 1 later     0 personal deck, 1 legend deck, 2 flare deck
-discard       -                           -          (the discard action's card)
-return        -                           -          (returned to the bottom of its deck)
-to_deck       -                           -          (from the discard pile to the top of the deck)
-summon        summoning square            orientation (0..7)
-effect        enemy pieces destroyed      -          (after a summon's effect resolved)
-flare         halves used: 1 upper, 2 lower, 3 both  invoker's score minus the opponent's
-place         square                      rank
-destroy       owner * 3 + rank            1 if it counts as destroyed by the active player
-upgrade       owner * 3 + old rank        square
-downgrade     owner * 3 + old rank        square
-convert       square                      new rank
-take          square                      -          (a piece taken back from the arena for a place or summon)
-points        points                      - (card is the source: a task id, "destruction", "flare",
-                                            "legend-summon")
-task_reveal   -                           -
-task_claim    points                      -
-held          -                           -          (in hand when the game ended)
-============  ==========================  ==============================================
+Each event is a small slotted dataclass, one class per kind, with named fields; docs/record.md describes
+every kind and field. Every event has ``turn`` (0 for the setup) and ``seat`` (-1 when no player is
+concerned); a class's ``kind`` is the name used in JSON. Events are appended in the order things happen
+and are never changed afterwards. They are not frozen on purpose: a frozen dataclass costs about three
+times as much to build, and records are built in the engine's hot loop.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar, TypeVar
 
-Event = tuple[int, int, str, str, int, int]
+
+@dataclass(slots=True)
+class Event:
+    kind: ClassVar[str] = ""
+    turn: int
+    seat: int
+
+    def to_dict(self) -> dict[str, Any]:
+        """The event as a JSON object: ``kind`` first, then the fields in order."""
+        return {"kind": self.kind, **{name: getattr(self, name) for name in self.__match_args__}}
+
+
+# ----- cards
+@dataclass(slots=True)
+class Draw(Event):
+    kind: ClassVar[str] = "draw"
+    card: str
+    opening: bool  # drawn into the opening hand
+    deck: str  # "personal", "legend" or "flare"
+
+
+@dataclass(slots=True)
+class Discard(Event):
+    """The card discarded with the discard action."""
+    kind: ClassVar[str] = "discard"
+    card: str
+
+
+@dataclass(slots=True)
+class Return(Event):
+    """A card returned from the hand to the bottom of its deck."""
+    kind: ClassVar[str] = "return"
+    card: str
+
+
+@dataclass(slots=True)
+class ToDeck(Event):
+    """A card put from the discard pile on top of the personal deck (Kiskin Spirit)."""
+    kind: ClassVar[str] = "to_deck"
+    card: str
+
+
+@dataclass(slots=True)
+class Summon(Event):
+    kind: ClassVar[str] = "summon"
+    card: str
+    square: int  # the summoning square
+    orientation: int  # 0..7, see sim.patterns
+
+
+@dataclass(slots=True)
+class EffectDone(Event):
+    """After a summon's effect resolved: enemy pieces the summon and its effect destroyed (counted ones)."""
+    kind: ClassVar[str] = "effect"
+    card: str
+    destroyed: int
+
+
+@dataclass(slots=True)
+class FlareInvoked(Event):
+    kind: ClassVar[str] = "flare"
+    card: str
+    upper: bool  # the upper half resolved
+    lower: bool  # the lower half resolved
+    lead: int  # the invoker's score minus the opponent's, before the flare
+
+
+@dataclass(slots=True)
+class Held(Event):
+    """A card still in hand when the game ended."""
+    kind: ClassVar[str] = "held"
+    card: str
+
+
+# ----- pieces; ``cause`` is the card whose summon or effect did it, or "place-action"
+@dataclass(slots=True)
+class Place(Event):
+    """A piece put from the stock on an empty square; ``seat`` is the piece's owner."""
+    kind: ClassVar[str] = "place"
+    cause: str
+    square: int
+    rank: int  # 0 common, 1 heroic, 2 legendary
+
+
+@dataclass(slots=True)
+class Destroy(Event):
+    """A piece removed to its owner's stock; ``seat`` is the active player."""
+    kind: ClassVar[str] = "destroy"
+    cause: str
+    square: int
+    owner: int
+    rank: int
+    counted: bool  # counts as destroyed by the active player this turn (an enemy piece)
+
+
+@dataclass(slots=True)
+class Upgrade(Event):
+    """``seat`` is the active player."""
+    kind: ClassVar[str] = "upgrade"
+    cause: str
+    square: int
+    owner: int
+    old_rank: int
+
+
+@dataclass(slots=True)
+class Downgrade(Event):
+    """``seat`` is the active player."""
+    kind: ClassVar[str] = "downgrade"
+    cause: str
+    square: int
+    owner: int
+    old_rank: int
+
+
+@dataclass(slots=True)
+class Convert(Event):
+    """An enemy piece replaced by ``seat``'s piece (a Destroy event for the old piece comes first)."""
+    kind: ClassVar[str] = "convert"
+    cause: str
+    square: int
+    rank: int  # the new piece's rank
+
+
+@dataclass(slots=True)
+class Take(Event):
+    """A piece taken back from the arena to the stock, to have one for a place action or a summon."""
+    kind: ClassVar[str] = "take"
+    cause: str
+    square: int
+
+
+# ----- score and tasks
+@dataclass(slots=True)
+class Points(Event):
+    """Points scored; only ``GameRecord.points`` adds these, so the totals stay right."""
+    kind: ClassVar[str] = "points"
+    source: str  # a task id, "destruction", "flare" or "legend-summon"
+    points: int
+
+
+@dataclass(slots=True)
+class TaskReveal(Event):
+    """A task dealt to the row (turn 0) or revealed as the next task; ``seat`` is -1."""
+    kind: ClassVar[str] = "task_reveal"
+    task: str
+
+
+@dataclass(slots=True)
+class TaskClaim(Event):
+    kind: ClassVar[str] = "task_claim"
+    task: str
+    points: int
+
+
+EVENT_KINDS: dict[str, type[Event]] = {cls.kind: cls for cls in (
+    Draw, Discard, Return, ToDeck, Summon, EffectDone, FlareInvoked, Held, Place, Destroy, Upgrade, Downgrade,
+    Convert, Take, Points, TaskReveal, TaskClaim)}
+
+E = TypeVar("E", bound=Event)
 
 
 @dataclass
@@ -47,18 +186,18 @@ class GameRecord:
     turns: int = 0
     _points: list[int] = field(default_factory=lambda: [0, 0])
 
-    def event(self, turn: int, seat: int, kind: str, card: str, a: int = -1, b: int = -1) -> None:
-        self.events.append((turn, seat, kind, card, a, b))
+    def add(self, event: Event) -> None:
+        self.events.append(event)
 
     def points(self, turn: int, seat: int, source: str, amount: int) -> None:
         self._points[seat] += amount
-        self.events.append((turn, seat, "points", source, amount, -1))
+        self.events.append(Points(turn, seat, source, amount))
 
     def points_total(self, seat: int, mode: str) -> int:
         return self._points[seat]
 
-    def of_kind(self, kind: str) -> list[Event]:
-        return [e for e in self.events if e[2] == kind]
+    def of_kind(self, cls: type[E]) -> list[E]:
+        return [e for e in self.events if isinstance(e, cls)]
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -69,5 +208,5 @@ class GameRecord:
             "end_reason": self.end_reason,
             "tiebreak": self.tiebreak,
             "turns": self.turns,
-            "events": [list(e) for e in self.events],
+            "events": [e.to_dict() for e in self.events],
         }

@@ -2,37 +2,32 @@
 
 Example::
 
-    # Swordmaster takes a common piece diagonally
-    mode: high-form            # or deathmatch
-    active: 1                  # whose turn: player 1 or 2
-    actions: 2                 # actions left (default 2)
-    decks: imperial, imperial  # personal decks (default imperial for both)
+    # the Swordmaster next to an enemy common
+    mode: high-form
+    active: 1
     hand 1: imperial/swordmaster
-    legends 1: legend/titan
-    flare 1: flare/03
-    stock 1: tokens=3 legends=1   # optional: stock counts (default: all not in the arena)
     tasks: task/destruction, task/red-conquest, task/center-cross
     next task: task/imprisonment
-    seed: 7
     arena:
-    -- -- .. .. .. .. .. -- --
-    -- .. .. .. .. .. .. .. --
-    .. .. .. .. .. .. .. .. ..
-    .. .. .. 1c .. .. .. .. ..
-    .. .. .. .. 1h 2c .. .. ..
-    .. .. .. 1c .. .. .. .. ..
-    .. .. .. .. .. .. .. .. ..
-    -- .. .. .. .. .. .. .. --
-    -- -- .. .. .. .. .. -- --
+      a  b  c  d  e  f  g  h  i
+    1 -- -- .. .. .. .. .. -- --
+    2 -- .. .. .. .. .. .. .. --
+    3 .. .. .. .. .. .. .. .. ..
+    4 .. .. .. 1c .. .. .. .. ..
+    5 .. .. .. .. 1h 2c .. .. ..
+    6 .. .. .. 1c .. .. .. .. ..
+    7 .. .. .. .. .. .. .. .. ..
+    8 -- .. .. .. .. .. .. .. --
+    9 -- -- .. .. .. .. .. -- --
 
-The arena is 9 rows of 9 tokens: ``..`` an empty square, ``--`` a cut corner, ``1c``/``1h``/``1l`` a
-common, heroic or legendary piece of player 1 (``2c``... for player 2). Players 1 and 2 are seats 0
-and 1. Cards named in hands are taken out of their decks; the rest of each deck is shuffled by the seed.
+Every field, its default and its errors: ``docs/scenario-notation.md``. Players 1 and 2 are seats 0 and 1.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+from typing import Any
 
 from sim import board
 from sim.cards import Being, CardSet, Flare, Task, load_card_set
@@ -40,7 +35,14 @@ from sim.decisions import Strategy
 from sim.errors import UserError
 from sim.game import Game
 from sim.ranks import LEGENDARY, RANK_LETTERS
-from sim.state import LEGENDARY_PIECES, MODES, TOKENS
+from sim.state import DEATHMATCH, HIGH_FORM, LEGENDARY_PIECES, MODES, TOKENS
+
+COLUMNS = "abcdefghi"
+_PLAYER_FIELD = re.compile(
+    r"(hand|legends|flare|stock|deck|claimed|task points|deathmatch points) ([12])|deck [12] size")
+_FIELDS = {"mode", "decks", "seed", "active", "turn", "actions", "ask", "tasks", "next task", "task deck",
+           "task deck size", "legend deck", "legend deck size", "flare deck", "flare deck size", "arena"}
+_HIGH_FORM_ONLY = ("tasks", "next task", "task deck", "task deck size", "claimed", "task points")
 
 
 class ScenarioError(UserError):
@@ -53,6 +55,56 @@ def _ids(text: str) -> list[str]:
     return [t.strip() for t in text.split(",") if t.strip()]
 
 
+class _Fields:
+    """The ``key: value`` lines of a scenario and its arena rows, with typed, validated access."""
+
+    def __init__(self, text: str, source: str):
+        self.source = source
+        self.values: dict[str, tuple[int, str]] = {}
+        self.arena: list[tuple[int, str]] = []
+        arena_line = 0
+        for n, raw in enumerate(text.splitlines(), 1):
+            line = raw.split("#", 1)[0].rstrip()
+            if not line.strip():
+                continue
+            if arena_line and len(self.arena) < 9:
+                if not self.arena and line.split() == list(COLUMNS):
+                    continue  # the column labels of a printed diagram
+                self.arena.append((n, line))
+                continue
+            key, sep, value = line.partition(":")
+            if not sep:
+                raise self.error(n, f"expected 'key: value', got {line.strip()!r}")
+            key = " ".join(key.lower().split())
+            if key not in _FIELDS and not _PLAYER_FIELD.fullmatch(key):
+                raise self.error(n, f"unknown field {key!r} (see docs/scenario-notation.md)")
+            first = arena_line if key == "arena" else self.values.get(key, (0,))[0]
+            if first:
+                raise self.error(n, f"{key!r} is given twice (first on line {first})")
+            if key == "arena":
+                if value.strip():
+                    raise self.error(n, "the arena's rows go on the lines after 'arena:'")
+                arena_line = n
+                continue
+            self.values[key] = (n, value.strip())
+        if arena_line and len(self.arena) != 9:
+            last = self.arena[-1][0] if self.arena else arena_line
+            raise self.error(last, f"the arena needs 9 rows, found {len(self.arena)}")
+
+    def error(self, line: int, message: str) -> ScenarioError:
+        return ScenarioError(line, message, self.source)
+
+    def get(self, key: str, default: str = "") -> tuple[int, str]:
+        return self.values.get(key, (0, default))
+
+    def number(self, key: str, default: int, least: int = 0, most: int | None = None) -> tuple[int, int]:
+        line, text = self.get(key, str(default))
+        if not text.isdigit() or int(text) < least or (most is not None and int(text) > most):
+            bound = f"from {least} to {most}" if most is not None else f"at least {least}"
+            raise self.error(line, f"{key} must be a whole number {bound}, got {text!r}")
+        return line, int(text)
+
+
 def load_scenario(
     text: str,
     strategies: Sequence[Strategy],
@@ -63,119 +115,119 @@ def load_scenario(
 ) -> Game:
     """A game positioned as the scenario says, at the active player's turn, ready for actions."""
     cards = cards or load_card_set()
-    fields: dict[str, tuple[int, str]] = {}
-    arena_rows: list[tuple[int, str]] = []
-    in_arena = False
-    for n, raw in enumerate(text.splitlines(), 1):
-        line = raw.split("#", 1)[0].rstrip()
-        if not line.strip():
-            continue
-        if in_arena and len(arena_rows) < 9:
-            arena_rows.append((n, line))
-            continue
-        key, sep, value = line.partition(":")
-        if not sep:
-            raise ScenarioError(n, f"expected 'key: value', got {line.strip()!r}", source)
-        key = key.strip().lower()
-        if key == "arena":
-            in_arena = True
-            continue
-        fields[key] = (n, value.strip())
+    f = _Fields(text, source)
 
-    def get(key: str, default: str) -> tuple[int, str]:
-        return fields.get(key, (0, default))
-
-    line, mode = get("mode", "high-form")
+    line, mode = f.get("mode", HIGH_FORM)
     if mode not in MODES:
-        raise ScenarioError(line, f"mode must be one of {', '.join(MODES)}, got {mode!r}", source)
-    line, decks_text = get("decks", "imperial, imperial")
+        raise f.error(line, f"mode must be one of {', '.join(MODES)}, got {mode!r}")
+    for key, (line, _) in f.values.items():
+        field = _PLAYER_FIELD.fullmatch(key)
+        name = field.group(1) if field and field.group(1) else key
+        if mode == DEATHMATCH and name in _HIGH_FORM_ONLY:
+            raise f.error(line, f"{key!r} is a High Form field (this scenario is deathmatch)")
+        if mode == HIGH_FORM and name == "deathmatch points":
+            raise f.error(line, f"{key!r} is a Deathmatch field (this scenario is high-form)")
+    line, decks_text = f.get("decks", "imperial, imperial")
     decks = _ids(decks_text)
     if len(decks) != 2 or any(d not in cards.decks for d in decks):
-        raise ScenarioError(line, f"decks must name two of {', '.join(sorted(cards.decks))}", source)
-    line, seed_text = get("seed", "0")
+        raise f.error(line, f"decks must name two of {', '.join(sorted(cards.decks))}")
+    line, seed_text = f.get("seed", "0")
     if not seed_text.isdigit():
-        raise ScenarioError(line, "seed must be a non-negative integer", source)
-    game = Game(cards, mode, decks, strategies, int(seed_text), strict=strict)
+        raise f.error(line, "seed must be a non-negative integer")
+    line, ask = f.get("ask", "choices")
+    if ask not in ("choices", "all"):
+        raise f.error(line, f"ask must be 'choices' or 'all', got {ask!r}")
+    game = Game(cards, mode, decks, strategies, int(seed_text), strict=strict, ask_all=ask == "all")
     s = game.state
-    line, active = get("active", "1")
+    line, active = f.get("active", "1")
     if active not in ("1", "2"):
-        raise ScenarioError(line, "active must be 1 or 2", source)
-    s.active = s.first_player = int(active) - 1
-    line, actions = get("actions", "2")
-    if not actions.isdigit():
-        raise ScenarioError(line, "actions must be a non-negative integer", source)
-    s.actions_left = int(actions)
-    s.turn = 2
+        raise f.error(line, "active must be 1 or 2")
+    _, s.turn = f.number("turn", 2, least=1)
+    s.active = int(active) - 1
+    s.first_player = s.record.first_player = s.active if s.turn % 2 else 1 - s.active
+    _, s.actions_left = f.number("actions", 1 if s.turn == 1 else 2)
 
-    def card(line: int, cid: str, kind: type) -> Being | Flare | Task:
+    def card(line: int, cid: str, kind: type) -> Any:
         c = cards.by_id.get(cid)
         if not isinstance(c, kind):
-            raise ScenarioError(line, f"unknown {kind.__name__.lower()} {cid!r}", source)
+            raise f.error(line, f"unknown {kind.__name__.lower()} {cid!r}")
         return c
 
+    def take(key: str, pool: list, kind: type, where: str) -> list:
+        """The cards named by ``key``, taken out of ``pool`` (in the order named)."""
+        line, text = f.get(key)
+        out = []
+        for cid in _ids(text):
+            c = card(line, cid, kind)
+            if c not in pool:
+                raise f.error(line, f"{cid} is not in {where} (named twice, or already placed by another field)")
+            pool.remove(c)
+            out.append(c)
+        return out
+
     for p in (0, 1):
-        s.deck[p] = list(cards.deck(decks[p]))
-        line, text_hand = get(f"hand {p + 1}", "")
-        for cid in _ids(text_hand):
-            b = card(line, cid, Being)
-            if b not in s.deck[p]:
-                raise ScenarioError(line, f"{cid} is not in player {p + 1}'s deck ({decks[p]})", source)
-            s.deck[p].remove(b)
-            s.hand[p].append(b)  # type: ignore[arg-type]
-        s.rng.shuffle(s.deck[p])
-        line, text_leg = get(f"legends {p + 1}", "")
-        for cid in _ids(text_leg):
-            s.legend_hand[p].append(card(line, cid, Being))  # type: ignore[arg-type]
-        line, text_flare = get(f"flare {p + 1}", "")
-        for cid in _ids(text_flare):
-            s.flare_hand[p].append(card(line, cid, Flare))  # type: ignore[arg-type]
-    held = {c.id for p in (0, 1) for c in (*s.legend_hand[p], *s.flare_hand[p])}
-    s.legend_deck = [c for c in cards.legends if c.id not in held]
-    s.flare_deck = [c for c in cards.flares if c.id not in held]
-    s.rng.shuffle(s.legend_deck)
-    s.rng.shuffle(s.flare_deck)
+        pool = list(cards.deck(decks[p]))
+        s.hand[p] = take(f"hand {p + 1}", pool, Being, f"player {p + 1}'s deck ({decks[p]})")
+        top = take(f"deck {p + 1}", pool, Being, f"player {p + 1}'s deck ({decks[p]}) outside the hand")
+        s.rng.shuffle(pool)
+        line, size = f.number(f"deck {p + 1} size", len(top) + len(pool), least=max(1, len(top)),
+                              most=len(top) + len(pool))
+        keep = len(pool) - (size - len(top))  # the pool's first cards go to the discard pile
+        s.deck[p], s.discarded[p] = pool[keep:] + top[::-1], pool[:keep]
+    legends = list(cards.legends)
+    flares = list(cards.flares)
+    for p in (0, 1):
+        s.legend_hand[p] = take(f"legends {p + 1}", legends, Being, "the legend deck")
+        s.flare_hand[p] = take(f"flare {p + 1}", flares, Flare, "the flare deck")
+        if len(s.flare_hand[p]) > 1:
+            raise f.error(f.get(f"flare {p + 1}")[0], "a player holds at most one flare")
+    legend_top = take("legend deck", legends, Being, "the legend deck outside the hands")
+    flare_top = take("flare deck", flares, Flare, "the flare deck outside the hands")
+    s.rng.shuffle(legends)
+    s.rng.shuffle(flares)
+    s.legend_deck, s.legend_discard = _cut(f, "legend deck", legends + legend_top[::-1], len(legend_top))
+    s.flare_deck, s.flare_discard = _cut(f, "flare deck", flares + flare_top[::-1], len(flare_top))
 
-    if mode == "high-form":
-        line, row = get("tasks", "")
-        s.task_row = [card(line, t, Task) for t in _ids(row)]  # type: ignore[misc]
-        line, nxt = get("next task", "")
-        s.next_task = card(line, nxt, Task) if nxt else None  # type: ignore[assignment]
-        shown = {t.id for t in s.task_row} | ({s.next_task.id} if s.next_task else set())
-        s.task_deck = [t for t in cards.tasks if t.id not in shown]
-        s.rng.shuffle(s.task_deck)
+    if mode == HIGH_FORM:
+        tasks = list(cards.tasks)
+        line, _ = f.get("tasks")
+        s.task_row = take("tasks", tasks, Task, "the task deck")
+        if len(s.task_row) > 3:
+            raise f.error(line, f"the task row holds at most 3 tasks, got {len(s.task_row)}")
+        line, _ = f.get("next task")
+        nxt = take("next task", tasks, Task, "the task deck")
+        if len(nxt) > 1:
+            raise f.error(line, "next task names one task")
+        s.next_task = nxt[0] if nxt else None
+        for p in (0, 1):
+            s.claimed[p] = take(f"claimed {p + 1}", tasks, Task, "the task deck")
+            named = sum(t.points for t in s.claimed[p])
+            line, points = f.number(f"task points {p + 1}", named, least=named)
+            s.task_points[p] = points
+            s.unnamed_task_points[p] = points - named
+            if points:
+                s.record.points(0, p, "scenario", points)
+        task_top = take("task deck", tasks, Task, "the task deck outside the row and the claimed tasks")
+        s.rng.shuffle(tasks)
+        s.task_deck, _ = _cut(f, "task deck", tasks + task_top[::-1], len(task_top))
+    else:
+        for p in (0, 1):
+            _, s.dm_points[p] = f.number(f"deathmatch points {p + 1}", 0)
+            if s.dm_points[p]:
+                s.record.points(0, p, "scenario", s.dm_points[p])
 
-    if len(arena_rows) not in (0, 9):
-        raise ScenarioError(arena_rows[-1][0], f"the arena needs 9 rows, found {len(arena_rows)}", source)
-    for y, (line, row) in enumerate(arena_rows, 1):
-        toks = row.split()
-        if len(toks) != 9:
-            raise ScenarioError(line, f"an arena row needs 9 tokens, found {len(toks)}", source)
-        for x, tok in enumerate(toks, 1):
-            cut = not board.on_arena(x, y)
-            if tok == "--":
-                if not cut:
-                    raise ScenarioError(line, f"column {x} is a square of the arena, not a cut corner", source)
-                continue
-            if cut:
-                raise ScenarioError(line, f"column {x} is a cut corner: write '--'", source)
-            if tok == "..":
-                continue
-            if len(tok) != 2 or tok[0] not in "12" or tok[1] not in RANK_LETTERS:
-                raise ScenarioError(line, f"unknown token {tok!r} in column {x} (expected .. or 1c/1h/1l/2c/2h/2l)",
-                                    source)
-            p, r = int(tok[0]) - 1, RANK_LETTERS.index(tok[1])
-            s.pieces[p][r] |= 1 << board.square(x, y)
+    _read_arena(f, s)
     for p in (0, 1):
         bb = s.pieces[p]
         s.tokens[p] = TOKENS[mode] - (bb[0] | bb[1]).bit_count()
         s.legend_stock[p] = LEGENDARY_PIECES - bb[LEGENDARY].bit_count()
         if s.tokens[p] < 0 or s.legend_stock[p] < 0:
-            raise ScenarioError(0, f"player {p + 1} has more pieces in the arena than the game has", source)
-        line, stock = get(f"stock {p + 1}", "")
+            raise f.error(0, f"player {p + 1} has more pieces in the arena than the game has")
+        line, stock = f.get(f"stock {p + 1}")
         for part in stock.split():
             k, _, v = part.partition("=")
             if k not in ("tokens", "legends") or not v.isdigit():
-                raise ScenarioError(line, f"stock takes tokens=N legends=N, got {part!r}", source)
+                raise f.error(line, f"stock takes tokens=N legends=N, got {part!r}")
             if k == "tokens":
                 s.token_total[p] += int(v) - s.tokens[p]
                 s.tokens[p] = int(v)
@@ -187,11 +239,43 @@ def load_scenario(
     return game
 
 
-def render_arena(state) -> str:
-    """The arena in scenario notation."""
-    rows = []
+def _cut(f: _Fields, key: str, deck: list, named: int) -> tuple[list, list]:
+    """``deck`` (top last) cut to ``key size`` cards from the top; returns (deck, the cards cut off)."""
+    line, size = f.number(f"{key} size", len(deck), least=named, most=len(deck))
+    return deck[len(deck) - size:], deck[:len(deck) - size]
+
+
+def _read_arena(f: _Fields, s) -> None:
+    for y, (line, row) in enumerate(f.arena, 1):
+        toks = row.split()
+        if len(toks) == 10 and toks[0].isdigit():
+            if int(toks[0]) != y:
+                raise f.error(line, f"row label {toks[0]} where row {y} was expected")
+            toks = toks[1:]
+        if len(toks) != 9:
+            raise f.error(line, f"an arena row needs 9 tokens, found {len(toks)}")
+        for x, tok in enumerate(toks, 1):
+            cut = not board.on_arena(x, y)
+            if tok == "--":
+                if not cut:
+                    raise f.error(line, f"column {x} is a square of the arena, not a cut corner")
+                continue
+            if cut:
+                raise f.error(line, f"column {x} is a cut corner: write '--'")
+            if tok == "..":
+                continue
+            if len(tok) != 2 or tok[0] not in "12" or tok[1] not in RANK_LETTERS:
+                raise f.error(line, f"unknown token {tok!r} in column {x} (expected .. or 1c/1h/1l/2c/2h/2l)")
+            p, r = int(tok[0]) - 1, RANK_LETTERS.index(tok[1])
+            s.pieces[p][r] |= 1 << board.square(x, y)
+
+
+def render_arena(state, coordinates: bool = True) -> str:
+    """The arena in scenario notation; with ``coordinates``, column letters a-i above and row numbers 1-9
+    on the left, naming squares as ``--at e5`` does (the parser accepts the diagram either way)."""
+    rows = [f"  {'  '.join(COLUMNS)}"] if coordinates else []
     for y in range(1, 10):
-        toks = []
+        toks = [f"{y}"] if coordinates else []
         for x in range(1, 10):
             if not board.on_arena(x, y):
                 toks.append("--")

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from sim import board
 from sim.cards import Being, CardSet, Flare, Task
 from sim.ranks import COMMON, HEROIC, LEGENDARY
+from sim.record import Convert, Destroy, Downgrade, Place, Upgrade
 
 HIGH_FORM = "high-form"
 DEATHMATCH = "deathmatch"
@@ -62,6 +63,7 @@ class GameState:
         self.next_task: Task | None = None
         self.claimed: list[list[Task]] = [[], []]
         self.task_points = [0, 0]
+        self.unnamed_task_points = [0, 0]  # a scenario's task points beyond those of the claimed tasks it names
         self.dm_points = [0, 0]
         self.first_player = 0
         self.active = 0
@@ -167,7 +169,7 @@ class GameState:
         if not self.can_have_piece(player, rank):
             return False
         self._put(player, rank, sq)
-        self.record.event(self.turn, player, "place", cause, sq, rank)
+        self.record.add(Place(self.turn, player, cause, sq, rank))
         return True
 
     def destroy(self, sq: int, cause: str, counts: bool = True) -> tuple[int, int] | None:
@@ -180,7 +182,7 @@ class GameState:
         counted = counts and owner != self.active
         if counted:
             self.counters.destroyed[rank] += 1
-        self.record.event(self.turn, self.active, "destroy", cause, owner * 3 + rank, int(counted))
+        self.record.add(Destroy(self.turn, self.active, cause, sq, owner, rank, counted))
         return piece
 
     def move(self, src: int, dst: int, cause: str) -> tuple[int, int] | None:
@@ -206,7 +208,7 @@ class GameState:
             self._put(owner, LEGENDARY, sq)
         else:
             return False
-        self.record.event(self.turn, self.active, "upgrade", cause, owner * 3 + rank, sq)
+        self.record.add(Upgrade(self.turn, self.active, cause, sq, owner, rank))
         return True
 
     def downgrade(self, sq: int, cause: str) -> bool:
@@ -224,7 +226,7 @@ class GameState:
             self._put(owner, HEROIC, sq)
         else:
             return False
-        self.record.event(self.turn, self.active, "downgrade", cause, owner * 3 + rank, sq)
+        self.record.add(Downgrade(self.turn, self.active, cause, sq, owner, rank))
         return True
 
     def convert(self, sq: int, player: int, cause: str, rank: int | None = None) -> bool:
@@ -237,7 +239,7 @@ class GameState:
             return False
         self.destroy(sq, cause)
         self._put(player, new_rank, sq)
-        self.record.event(self.turn, player, "convert", cause, sq, new_rank)
+        self.record.add(Convert(self.turn, player, cause, sq, new_rank))
         return True
 
     # ----- invariants (strict mode)
@@ -259,7 +261,8 @@ class GameState:
                 raise InvariantError(f"player {p}: legendary pieces {legends_on} + {self.legend_stock[p]}")
             if legends_on > MAX_LEGENDS_IN_ARENA:
                 raise InvariantError(f"player {p} has {legends_on} legendary pieces in the arena")
-            if self.mode == HIGH_FORM and self.task_points[p] != sum(t.points for t in self.claimed[p]):
+            if self.mode == HIGH_FORM and self.task_points[p] != self.unnamed_task_points[p] + sum(
+                    t.points for t in self.claimed[p]):
                 raise InvariantError(f"player {p}: task points do not match the claimed tasks")
             if self.record.points_total(p, self.mode) != self.score(p) - (
                     legends_on if self.mode == HIGH_FORM else 0):

@@ -18,7 +18,7 @@ import pytest
 
 from sim.cards import BASE_DECKS, load_card_set
 from sim.game import Game
-from sim.record import GameRecord
+from sim.record import GameRecord, Points
 from sim.state import DEATHMATCH, HIGH_FORM, MODES
 from strategies import make_strategy
 
@@ -74,7 +74,7 @@ def check_result(game: Game, record: GameRecord) -> None:
     assert s.turns_after_trigger == 2, "the final round is one turn per player"
     assert record.scores == (s.score(0), s.score(1)) and min(record.scores) >= 0
     if s.mode == DEATHMATCH:
-        assert s.dm_points == [sum(e[4] for e in record.of_kind("points") if e[1] == p) for p in (0, 1)]
+        assert s.dm_points == [sum(e.points for e in record.of_kind(Points) if e.seat == p) for p in (0, 1)]
     a, b = record.scores
     if a != b:
         assert (record.winner, record.tiebreak) == (0 if a > b else 1, "")

@@ -9,6 +9,7 @@ from sim.cards import load_card_set
 from sim.decisions import DISCARD, END, FLARE, PLACE, SUMMON, Action
 from sim.game import Game
 from sim.ranks import COMMON, LEGENDARY
+from sim.record import Draw, FlareInvoked, Place, Points, Summon, TaskClaim, TaskReveal
 from sim.state import DEATHMATCH, HIGH_FORM, MODES
 from tests.helpers import Scripted, arena, sq
 from tests.ruleset import FirstOption, at, award, card, position, rules_cards, turn
@@ -27,7 +28,7 @@ def origins(game: Game, cid: str, player: int = 0) -> set[str]:
 
 def seats_by_turn(game: Game) -> dict[int, int]:
     """Who took the place actions of each turn."""
-    return {e[0]: e[1] for e in game.state.record.events if e[2] == "place" and e[3] == "place-action"}
+    return {e.turn: e.seat for e in game.state.record.of_kind(Place) if e.cause == "place-action"}
 
 
 # ----- setup
@@ -42,7 +43,7 @@ def test_setup_deals_three_beings_two_legends_and_one_flare(mode):
             assert (len(s.hand[p]), len(s.legend_hand[p]), len(s.flare_hand[p])) == (3, 2, 1)
             assert len(s.deck[p]) == 15
         assert (len(s.legend_deck), len(s.flare_deck)) == (8, 10)
-        assert len([e for e in s.record.events if e[2] == "draw" and e[4] == 0]) == 12
+        assert len([e for e in s.record.of_kind(Draw) if e.opening]) == 12
         assert s.active == s.first_player
 
 
@@ -112,8 +113,8 @@ def test_first_turn_has_one_action_and_every_other_turn_two():
     for _ in range(3):
         game.play_turn()
     places = seats_by_turn(game)
-    events = game.state.record.events
-    assert [sum(1 for e in events if e[0] == t and e[3] == "place-action") for t in (1, 2, 3)] == [1, 2, 2]
+    placed = game.state.record.of_kind(Place)
+    assert [sum(1 for e in placed if e.turn == t and e.cause == "place-action") for t in (1, 2, 3)] == [1, 2, 2]
     assert [places[t] for t in (1, 2, 3)] == [first, 1 - first, first]
 
 
@@ -157,7 +158,7 @@ def test_a_pattern_is_found_in_each_of_its_eight_orientations(orientation):
     assert [pl.orientation for pl in at_e5] == [orientation]
     game.apply_action(0, summon_action(game, "test/ell"))
     assert arena(game)["e5"] == "1c"
-    assert game.state.record.of_kind("summon")[-1][4:] == (sq("e5"), orientation)
+    assert game.state.record.of_kind(Summon)[-1] == Summon(game.state.turn, 0, "test/ell", sq("e5"), orientation)
 
 
 def test_an_asymmetric_pattern_has_eight_distinct_orientations():
@@ -224,7 +225,7 @@ def test_a_legend_with_no_legendary_piece_in_stock_takes_one_off_the_arena_outsi
     assert me.asked[-1].kind == "take" and me.asked[-1].options == [sq("c3"), sq("g3")]
     assert arena(game) == {"d5": "1l", "c3": "1l", "e5": "1l"}
     assert game.state.legend_discard == [card(game, "legend/test-1")]
-    assert game.state.record.of_kind("points") == []  # in High Form a legend scores by standing in the arena
+    assert game.state.record.of_kind(Points) == []  # in High Form a legend scores by standing in the arena
 
 
 def test_never_more_than_three_legendary_pieces_in_the_arena():
@@ -286,7 +287,7 @@ def test_a_flare_is_free_and_resolves_both_halves_in_order_even_if_the_upper_cha
     game.apply_action(0, FLARE_ACTION)
     assert arena(game)["a5"] == "1c" and arena(game)["b4"] == "1h"  # lower half done with only 4 more pieces
     assert s.actions_left == 2 and s.flare_hand[0] == [] and s.flare_discard == [card(game, "flare/01")]
-    assert s.record.of_kind("flare") == [(2, 0, "flare", "flare/01", 3, 0)]
+    assert s.record.of_kind(FlareInvoked) == [FlareInvoked(2, 0, "flare/01", upper=True, lower=True, lead=0)]
     assert FLARE_ACTION not in game.action_options(0)
 
 
@@ -299,7 +300,7 @@ def test_a_flare_is_offered_only_while_a_half_holds():
 def test_in_deathmatch_invoking_a_flare_scores_a_point_for_the_opponent():
     game, _ = position(UPGRADED_3_PIECES_6, "a5", "b4", flare_1="flare/01", mode="deathmatch")
     game.apply_action(0, FLARE_ACTION)
-    assert game.state.dm_points == [0, 1] and game.state.record.of_kind("points")[-1][3] == "flare"
+    assert game.state.dm_points == [0, 1] and game.state.record.of_kind(Points)[-1].source == "flare"
 
 
 # ----- Deathmatch scoring
@@ -375,7 +376,7 @@ def test_claiming_a_task_scores_it_and_the_next_task_moves_in():
     assert [t.id for t in s.claimed[0]] == ["task/center-cross"] and s.score(0) == 2
     assert [t.id for t in s.task_row] == ["task/destruction", "task/red-conquest", "task/imprisonment"]
     assert s.next_task is not None and s.next_task.id not in {*ROW.split(", "), "task/imprisonment"}
-    assert s.record.of_kind("task_claim") == [(2, 0, "task_claim", "task/center-cross", 2, -1)]
+    assert s.record.of_kind(TaskClaim) == [TaskClaim(2, 0, "task/center-cross", 2)]
 
 
 def test_a_player_may_decline_a_claim():
@@ -404,6 +405,52 @@ def test_the_new_next_task_is_never_a_third_of_one_category():
     game.end_turn(0)
     assert [t.category for t in s.task_row] == ["colored", "colored", "destruction"]
     assert s.next_task.category != "colored" and colour in s.task_deck  # put under the deck, not lost
+
+
+RED = {"c8": "1h", "d2": "1h", "e5": "1c"}  # Red Conquest: 3 pieces on red squares, 2 upgraded
+STUCK = "task/red-conquest, task/green-conquest, task/center-cross"  # two colored tasks showing
+COLOURED = "task/color-conquest, task/red-legends, task/green-legends"  # every task left is a third colored
+
+
+def _claim(pieces: dict[str, str], task: str, **keys: str) -> Game:
+    game, me = position(pieces, lambda d: next(t for t in d.options if t and t.id == task), tasks=STUCK, **keys)
+    assert game.state.next_task is None
+    game.end_turn(0)
+    assert [t.id for t in game.state.claimed[0]] == [task]
+    return game
+
+
+def test_a_claim_with_no_next_task_refills_the_row_as_soon_as_a_task_fits():
+    game = _claim(RED, "task/red-conquest", task_deck=COLOURED, task_deck_size="3")
+    s = game.state
+    # one colored task showing: the top colored task fits and moves in; a third colored one cannot be next
+    assert [t.id for t in s.task_row] == ["task/green-conquest", "task/center-cross", "task/color-conquest"]
+    assert s.next_task is None and [t.id for t in s.task_deck] == ["task/green-legends", "task/red-legends"]
+    assert [e.task for e in s.record.of_kind(TaskReveal)] == ["task/color-conquest"]
+
+
+def test_a_claim_that_leaves_no_task_fitting_keeps_a_row_of_two():
+    game = _claim(CROSS, "task/center-cross", task_deck=COLOURED, task_deck_size="3")
+    s = game.state
+    assert [t.id for t in s.task_row] == ["task/red-conquest", "task/green-conquest"] and s.next_task is None
+    assert len(s.task_deck) == 3 and s.record.of_kind(TaskReveal) == []
+
+
+def test_after_the_refill_a_new_next_task_is_revealed_when_one_fits():
+    game = _claim(RED, "task/red-conquest", task_deck="task/color-conquest, task/red-legends, task/destruction",
+                  task_deck_size="3")
+    s = game.state
+    assert [t.id for t in s.task_row][-1] == "task/color-conquest"
+    assert s.next_task.id == "task/destruction" and [t.id for t in s.task_deck] == ["task/red-legends"]
+
+
+def test_a_claim_refills_a_short_row_to_three_tasks():
+    game, _ = position(RED, lambda d: d.options[0], tasks="task/red-conquest, task/center-cross",
+                       task_deck="task/destruction, task/isolation, task/diagonals", task_deck_size="3")
+    game.end_turn(0)
+    s = game.state
+    assert [t.id for t in s.task_row] == ["task/center-cross", "task/destruction", "task/isolation"]
+    assert s.next_task.id == "task/diagonals" and s.task_deck == []
 
 
 def test_a_task_is_claimable_only_if_met_at_the_end_of_the_turn():
@@ -546,7 +593,7 @@ def test_an_extra_turn_is_played_by_the_same_player_with_two_actions():
     game.play_turn()
     game.play_turn()
     assert [seats_by_turn(game)[t] for t in (3, 4, 5)] == [0, 0, 1]
-    assert sum(1 for e in game.state.record.events if e[0] == 4 and e[3] == "place-action") == 2
+    assert sum(1 for e in game.state.record.of_kind(Place) if e.turn == 4 and e.cause == "place-action") == 2
 
 
 @pytest.mark.parametrize("extra_for, extra_turn, seats", [

@@ -12,6 +12,7 @@ from sim.cards import load_card_set
 from sim.decisions import Decision
 from sim.errors import UserError
 from sim.game import Game
+from sim.record import Place
 from sim.scenario import load_scenario
 from sim.state import DEATHMATCH, HIGH_FORM, TurnCounters
 from strategies import STRATEGIES, StrategyConfigError, make_strategy
@@ -237,7 +238,7 @@ def test_a_clone_shares_no_mutable_state_with_the_game():
     c.deck[1].pop()
     c.counters.destroyed[0] += 5
     c.tokens[0] -= 1
-    c.record.event(1, 0, "place", "test")
+    c.record.add(Place(1, 0, "test", 0, 0))
     assert (repr(s.pieces), repr(s.hand), repr(s.deck), repr(s.counters), list(s.tokens),
             len(s.record.events)) == before
 

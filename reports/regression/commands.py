@@ -20,13 +20,25 @@ def register(app: typer.Typer) -> None:
         min_difference: Annotated[float, typer.Option(help="smallest change of a rate that counts")] = 0.05,
         alpha: Annotated[float, typer.Option(help="false discovery rate (Benjamini-Hochberg)")] = 0.05,
         min_trials: Annotated[int, typer.Option(help="metrics with fewer trials are not tested")] = 30,
+        allow_different_studies: Annotated[bool, typer.Option(
+            help="compare runs of different studies anyway (every section then says so)")] = False,
     ) -> None:
-        """Compare two runs; exit 1 when a metric moved beyond the threshold, else 0."""
-        from reports.regression.compare import Thresholds, compare_runs, render_markdown
+        """Compare two runs of one study; exit 1 when a gate (deck, matchup, changed card) moved, else 0."""
+        from reports.regression.compare import ThresholdError, Thresholds, compare_runs
+        from reports.regression.render import render_markdown
+        from sim.errors import UserError
 
-        result = compare_runs(baseline, candidate, Thresholds(min_difference, alpha, min_trials))
+        try:
+            thresholds = Thresholds(min_difference, alpha, min_trials)
+        except ThresholdError as e:
+            raise UserError(f"--{e.field.replace('_', '-')}: {e.problem}") from None
+        result = compare_runs(baseline, candidate, thresholds, allow_different_studies=allow_different_studies)
         text = render_markdown(result)
         typer.echo(text)
+        if result.underpowered:
+            typer.echo(f"warning: {len(result.underpowered)} gate(s) cannot detect a change of "
+                       f"{thresholds.min_difference:.3f} with 80% power at this study's size (see the verdict)",
+                       err=True)
         if md is not None:
             md.write_text(text)
         if result.moved:
@@ -38,27 +50,32 @@ def register(app: typer.Typer) -> None:
         card: Annotated[str | None, typer.Option(help="a card id, e.g. imperial/swordmaster")] = None,
         task: Annotated[str | None, typer.Option(help="a task id")] = None,
         deck: Annotated[str | None, typer.Option(help="a deck name")] = None,
+        study: Annotated[str | None, typer.Option(help="only runs of this study (its name or study id)")] = None,
         metric: Annotated[str | None, typer.Option(help="only this metric")] = None,
         mode: Annotated[str | None, typer.Option(help="only this form")] = None,
+        record: Annotated[Path | None, typer.Option(metavar="RUN_DIR",
+                                                    help="record a finished run's metrics now, then exit")] = None,
         db: Annotated[Path | None, typer.Option(help="the history database (default: $TASHKALAR_HISTORY or "
                                                      "~/.local/share/tashkalar/history.duckdb)")] = None,
     ) -> None:
-        """Show a card's (task's, deck's) recorded metrics over time."""
-        from reports.regression.history import default_history_path, metric_history
-        from reports.stats import wilson
+        """Show recorded metrics over time, one study at a time; or record a run (--record)."""
+        from reports.regression.history import default_history_path, metric_history, record_run
+        from reports.regression.history_view import render_history
         from sim.errors import UserError
 
+        where = db or default_history_path()
+        if record is not None:
+            record_run(record, where)
+            typer.echo(f"recorded {record}'s summary metrics in {where}")
+            return
         subjects = [s for s in (card, task, deck) if s]
-        if len(subjects) != 1:
-            raise UserError("give exactly one of --card, --task or --deck")
-        rows = metric_history(db or default_history_path(), subjects[0], metric, mode)
+        if len(subjects) > 1 or not (subjects or study):
+            raise UserError("give --study, or one of --card, --task or --deck (with --study to keep to one study)")
+        rows = metric_history(where, subjects[0] if subjects else None, metric, mode, study)
         if not rows:
-            typer.echo(f"no recorded metrics for {subjects[0]!r}")
+            typer.echo(f"no recorded metrics for {', '.join(subjects + ([f'study {study}'] if study else []))}")
             raise typer.Exit(1)
-        typer.echo(f"{'recorded (UTC)':<20} {'metric':<30} {'mode':<11} {'rate':>6} {'95% CI':>15} {'n':>7}  run")
-        for when, run, m, md_, x, n in rows:
-            lo, hi = wilson(x, n)
-            typer.echo(f"{when:%Y-%m-%d %H:%M:%S}  {m:<30} {md_:<11} {x / n:6.3f} [{lo:.3f}, {hi:.3f}] {n:7d}  {run}")
+        typer.echo(render_history(rows))
 
     @app.command()
     @fail_cleanly

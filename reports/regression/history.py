@@ -1,5 +1,8 @@
 """The history database: every finished run's summary metrics, in one DuckDB file.
 
+Each run row carries what the run was (study name and identity, card-set fingerprint, strategies, code
+version), so a metric's history can be read within one study and never mixes unrelated studies.
+
 DuckDB lets one process write a database file at a time, so writers take an exclusive file lock (a
 ``.lock`` file beside the database) around each write transaction; readers take it too, since a
 DuckDB file cannot be opened while another process holds it for writing.
@@ -9,13 +12,58 @@ from __future__ import annotations
 
 import os
 import uuid
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import duckdb
-from filelock import FileLock
+from filelock import FileLock, Timeout
 
+from reports.dataset import find_run
+from reports.regression.identity import code_label, strategies_label, study_id
 from reports.regression.summary import Metric, run_metrics
+from sim.errors import UserError
+
+LOCK_TIMEOUT_S = 30.0
+IDENTITY_COLUMNS = ("study_name", "study_id", "card_set", "strategies", "code_version")
+
+
+class HistoryError(UserError):
+    """The history database cannot be used (locked by another process, damaged, not a DuckDB file)."""
+
+
+@dataclass(frozen=True)
+class RunIdentity:
+    """What a recorded run was: enough to keep unrelated studies apart in the history."""
+
+    study_name: str
+    study_id: str
+    card_set: str
+    strategies: str
+    code_version: str
+
+    @classmethod
+    def of_manifest(cls, manifest: dict[str, Any]) -> RunIdentity:
+        return cls(str(manifest.get("name", "")), study_id(manifest),
+                   str(manifest.get("card_set", {}).get("fingerprint", "")), strategies_label(manifest),
+                   code_label(manifest))
+
+
+@dataclass(frozen=True)
+class HistoryRow:
+    recorded_at: datetime
+    run_path: str
+    metric: str
+    mode: str
+    subject: str
+    successes: int
+    trials: int
+    study_name: str | None
+    study_id: str | None
+    card_set: str | None
+    strategies: str | None
+    code_version: str | None
 
 SCHEMA_SQL = Path(__file__).with_name("history_schema.sql")
 HISTORY_SQL = Path(__file__).with_name("history_query.sql")
@@ -29,44 +77,113 @@ def default_history_path() -> Path:
     return Path.home() / ".local" / "share" / "tashkalar" / "history.duckdb"
 
 
-def _locked(db: Path) -> FileLock:
-    db.parent.mkdir(parents=True, exist_ok=True)
-    return FileLock(str(db) + ".lock", timeout=120)
+def _connect(db: Path, *, read_only: bool) -> duckdb.DuckDBPyConnection:
+    try:
+        return duckdb.connect(str(db), read_only=read_only)
+    except duckdb.Error as e:
+        raise HistoryError(f"{db}: cannot open the history database ({_first_line(e)}); "
+                           "move it aside to start a new one") from None
 
 
-def record_metrics(db: Path, run_path: str, metrics: list[Metric], when: datetime | None = None) -> str:
+def _lock(db: Path, timeout: float) -> FileLock:
+    try:
+        db.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise HistoryError(f"{db.parent}: cannot create the history directory ({e.strerror})") from None
+    return FileLock(str(db) + ".lock", timeout=timeout)
+
+
+def _acquire(lock: FileLock, db: Path) -> None:
+    try:
+        lock.acquire()
+    except Timeout:
+        raise HistoryError(f"{db}: locked by another process for more than {lock.timeout:.0f} s") from None
+    except OSError as e:
+        raise HistoryError(f"{db}: cannot take the lock {lock.lock_file} ({e.strerror})") from None
+
+
+def record_metrics(db: Path, run_path: str, metrics: list[Metric], identity: RunIdentity,
+                   when: datetime | None = None) -> str:
     """Store one run's metrics in a single transaction; returns the new run id."""
     run_id = uuid.uuid4().hex[:12]
     when = when or datetime.now(UTC).replace(tzinfo=None)
-    with _locked(db):
-        con = duckdb.connect(str(db))
+    lock = _lock(db, LOCK_TIMEOUT_S)
+    _acquire(lock, db)
+    try:
+        con = _connect(db, read_only=False)
         try:
             con.execute(SCHEMA_SQL.read_text())
             con.execute("BEGIN TRANSACTION")
-            con.execute("INSERT INTO runs VALUES (?, ?, ?)", [run_id, run_path, when])
+            con.execute("INSERT INTO runs BY NAME SELECT ? AS run_id, ? AS run_path, ? AS recorded_at, "
+                        "? AS study_name, ? AS study_id, ? AS card_set, ? AS strategies, ? AS code_version",
+                        [run_id, run_path, when, identity.study_name, identity.study_id, identity.card_set,
+                         identity.strategies, identity.code_version])
             con.executemany(
                 "INSERT INTO metrics VALUES (?, ?, ?, ?, ?, ?)",
                 [[run_id, m.metric, m.mode, m.subject, m.successes, m.trials] for m in metrics],
             )
             con.execute("COMMIT")
+        except duckdb.Error as e:
+            raise HistoryError(f"{db}: cannot write to the history database ({_first_line(e)})") from None
         finally:
             con.close()
+    finally:
+        lock.release()
     return run_id
 
 
 def record_run(run_dir: Path | str, db: Path | None = None) -> str:
-    """Compute a finished run's summary metrics and add them to the history."""
-    return record_metrics(db or default_history_path(), str(Path(run_dir).resolve()), run_metrics(run_dir))
+    """Compute a finished run's summary metrics and add them, with what the run was, to the history."""
+    run = find_run(Path(run_dir), 0)
+    return record_metrics(db or default_history_path(), str(run.path.resolve()), run_metrics(run_dir),
+                          RunIdentity.of_manifest(run.manifest))
 
 
-def metric_history(db: Path, subject: str, metric: str | None = None, mode: str | None = None) -> list[tuple]:
-    """(recorded_at, run_path, metric, mode, successes, trials) for one subject, oldest first."""
+def record_run_or_warn(run_dir: Path, db: Path | None = None) -> str:
+    """Record a finished run; a failure is a warning, never a failed run (the games are already played).
+
+    Returns the line to print: where it was recorded, or the warning with the command that records it later.
+    """
+    where = db or default_history_path()
+    try:
+        record_run(run_dir, where)
+    except UserError as e:
+        return (f"warning: the run is complete, but its metrics were not recorded in the history: {e}\n"
+                f"record them later with: tashkalar history --record {run_dir} --db {where}")
+    return f"recorded the run's summary metrics in {where}"
+
+
+def metric_history(db: Path, subject: str | None = None, metric: str | None = None, mode: str | None = None,
+                   study: str | None = None) -> list[HistoryRow]:
+    """Recorded metrics for one subject and/or one study (name or id), oldest first within a study."""
     if not db.exists():
         return []
-    params = [subject, metric, metric, mode, mode]
-    with _locked(db):
-        con = duckdb.connect(str(db), read_only=True)
+    params = [subject, subject, metric, metric, mode, mode, study, study, study]
+    lock = _lock(db, LOCK_TIMEOUT_S)
+    _acquire(lock, db)
+    try:
+        con = _connect(db, read_only=True)
         try:
-            return con.execute(HISTORY_SQL.read_text(), params).fetchall()
+            rows = con.execute(_older_runs_view(con) + HISTORY_SQL.read_text(), params).fetchall()
+        except duckdb.Error as e:
+            raise HistoryError(f"{db}: not a history database this version can read ({_first_line(e)})") from None
         finally:
             con.close()
+    finally:
+        lock.release()
+    return [HistoryRow(*row) for row in rows]
+
+
+def _older_runs_view(con: duckdb.DuckDBPyConnection) -> str:
+    """A ``runs`` view with NULL identity columns for a database recorded before they existed."""
+    present = {row[0] for row in con.execute(
+        "SELECT column_name FROM information_schema.columns WHERE table_name = 'runs'").fetchall()}
+    missing = [c for c in IDENTITY_COLUMNS if c not in present]
+    if not missing:
+        return ""
+    return ("WITH runs AS (SELECT *, " + ", ".join(f"NULL::VARCHAR AS {c}" for c in missing)
+            + " FROM main.runs) ")
+
+
+def _first_line(error: Exception) -> str:
+    return str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__

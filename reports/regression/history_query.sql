@@ -1,9 +1,12 @@
--- One subject's recorded metrics over time, oldest first.
--- Parameters: subject, metric (or NULL for all), metric again, mode (or NULL for all), mode again.
-SELECT r.recorded_at, r.run_path, m.metric, m.mode, m.successes, m.trials
+-- Recorded metrics over time, oldest first, for one subject and/or one study.
+-- Parameters: subject (or NULL), again; metric (or NULL), again; mode (or NULL), again;
+-- study name or study id (or NULL), again, again.
+SELECT r.recorded_at, r.run_path, m.metric, m.mode, m.subject, m.successes, m.trials,
+       r.study_name, r.study_id, r.card_set, r.strategies, r.code_version
 FROM metrics AS m
 JOIN runs AS r USING (run_id)
-WHERE m.subject = ?
+WHERE (?::VARCHAR IS NULL OR m.subject = ?)
   AND (?::VARCHAR IS NULL OR m.metric = ?)
   AND (?::VARCHAR IS NULL OR m.mode = ?)
-ORDER BY m.metric, m.mode, r.recorded_at, r.run_id
+  AND (?::VARCHAR IS NULL OR r.study_name = ? OR r.study_id = ?)
+ORDER BY r.study_id NULLS FIRST, m.subject, m.metric, m.mode, r.recorded_at, r.run_id

@@ -29,7 +29,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from reports.regression.compare import Regression, Thresholds, compare_runs, render_markdown
+from reports.regression.compare import DifferentStudiesError, Regression, ThresholdError, Thresholds, compare_runs
+from reports.regression.render import describe, render_markdown
 from sim.errors import UserError
 
 _NAME = re.compile(r"^[A-Za-z0-9_-]+$")
@@ -83,13 +84,15 @@ def load_suite(path: Path | str) -> Suite:
             f"{path}: unknown key(s) {', '.join(sorted(unknown))}; expected {', '.join(sorted(known))}")
     t = data.get("thresholds", {})
     defaults = Thresholds()
-    thresholds = Thresholds(
-        _field(path, t, "min_difference", float, "thresholds.") if "min_difference" in t else defaults.min_difference,
-        _field(path, t, "alpha", float, "thresholds.") if "alpha" in t else defaults.alpha,
-        _field(path, t, "min_trials", int, "thresholds.") if "min_trials" in t else defaults.min_trials,
-    )
-    if not 0 < thresholds.alpha < 1:
-        raise SuiteConfigError(f"{path}: thresholds.alpha: expected a number between 0 and 1")
+    try:
+        thresholds = Thresholds(
+            _field(path, t, "min_difference", float, "thresholds.") if "min_difference" in t
+            else defaults.min_difference,
+            _field(path, t, "alpha", float, "thresholds.") if "alpha" in t else defaults.alpha,
+            _field(path, t, "min_trials", int, "thresholds.") if "min_trials" in t else defaults.min_trials,
+        )
+    except ThresholdError as e:
+        raise SuiteConfigError(f"{path}: thresholds.{e.field}: {e.problem}") from None
     studies = []
     raw = data.get("study")
     if not isinstance(raw, list) or not raw:
@@ -114,8 +117,9 @@ class StudyOutcome:
     study: SuiteStudy
     run: Path
     report: Path
-    regression: Regression | None  # None when there was no baseline yet
+    regression: Regression | None  # None when there was no baseline yet, or one of another study
     promoted: bool = False
+    stale_baseline: str = ""  # how the baseline's study differs, when it is of another study
 
 
 def promote(run: Path, baseline: Path) -> None:
@@ -138,11 +142,15 @@ def render_summary(suite: Suite, outcomes: list[StudyOutcome], stamp: str) -> st
         lines.append(f"## {o.study.name}")
         lines.append("")
         lines.append(f"- run: `{o.run}`; report: `{o.report}`")
-        if o.regression is None:
+        if o.regression is None and o.stale_baseline:
+            lines.append(f"- the baseline is a run of another study ({o.stale_baseline}); not compared"
+                         + ("; this run is now the baseline" if o.promoted else ""))
+        elif o.regression is None:
             lines.append("- no baseline yet" + ("; this run is now the baseline" if o.promoted else ""))
         else:
-            lines.append(f"- {len(o.regression.moved)} metric(s) moved"
+            lines.append(f"- {len(o.regression.moved)} gate(s) moved"
                          + ("; promoted to baseline" if o.promoted else ""))
+            lines += [f"  - {describe(g)}" for g in o.regression.moved]
             lines += ["", render_markdown(o.regression).replace("# Regression report", "### Regression", 1)]
         lines.append("")
     return "\n".join(lines)
@@ -161,25 +169,29 @@ def run_suite(suite: Suite, *, promote_mode: str = "never", address: str | None 
     from pipelines.runner import run_study
     from pipelines.study import load_study
     from reports.build import write_report
-    from reports.regression.history import default_history_path, record_run
+    from reports.regression.history import record_run_or_warn
 
+    console = Console(stderr=True)
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
     out_dir = suite.runs_dir / stamp
     outcomes = []
     for st in suite.studies:
         study = load_study(st.config)
         run = out_dir / st.name
-        run_study(study, run, address=address, workers=workers, console=Console(stderr=True),
-                  show_progress=show_progress)
-        record_run(run, history or default_history_path())
+        run_study(study, run, address=address, workers=workers, console=console, show_progress=show_progress)
+        console.print(record_run_or_warn(run, history), markup=False, highlight=False)
         report = run / "report.html"
         write_report([run], html=report, md=run / "report.md")
         baseline = suite.baseline(st)
         regression = None
+        stale = ""
         if (baseline / "manifest.json").exists():
-            regression = compare_runs(baseline, run, suite.thresholds)
-            (run / "regression.md").write_text(render_markdown(regression))
-        outcome = StudyOutcome(st, run, report, regression)
+            try:
+                regression = compare_runs(baseline, run, suite.thresholds)
+                (run / "regression.md").write_text(render_markdown(regression))
+            except DifferentStudiesError as e:
+                stale = "; ".join(e.differences)
+        outcome = StudyOutcome(st, run, report, regression, stale_baseline=stale)
         unchanged = regression is None or not regression.moved
         if promote_mode == "always" or (promote_mode == "if-unchanged" and unchanged):
             promote(run, baseline)

@@ -47,21 +47,17 @@ def _line_moves(ctx: EffectContext, src: int, most: int | None, stop_on_legendar
 @custom("legends.fire_dragon")
 def fire_dragon(ctx: EffectContext, step: Step) -> bool:
     """Choose an indicated direction; destroy the non-legendary pieces at distance 1-2 in it and in the two
-    directions at 45 degrees. Only directions that destroy something are offered (destroying is mandatory)."""
+    directions at 45 degrees. Every indicated direction is offered, also one with nothing to destroy."""
     origin = ctx.self_sq
     if origin is None:
         return False
-    fans: dict[int, list[int]] = {}
-    for d in _marked_directions(ctx):
-        targets = [sq for fd in (d - 1, d, d + 1) for sq in RAYS[origin][fd % 8][:2]
-                   if (piece := ctx.piece_at(sq)) is not None and piece[1] != LEGENDARY]
-        if targets:
-            fans[d] = targets
-    d = ctx.choose("direction", list(fans))
+    d = ctx.choose("direction", _marked_directions(ctx))
     if d is None:
         return False
-    for sq in fans[d]:
-        ctx.destroy(sq)
+    fan = [sq for fd in (d - 1, d, d + 1) for sq in RAYS[origin][fd % 8][:2]]
+    for sq in fan:
+        if (piece := ctx.piece_at(sq)) is not None and piece[1] != LEGENDARY:
+            ctx.destroy(sq)
     return True
 
 
@@ -141,8 +137,8 @@ def bone_catapult(ctx: EffectContext, step: Step) -> bool:
 
 @custom("legends.fire_elemental")
 def fire_elemental(ctx: EffectContext, step: Step) -> bool:
-    """Destroy every non-legendary enemy piece adjacent, or every common enemy piece within distance 2.
-    Only a choice that destroys something is offered; when both destroy the same pieces, nothing is asked."""
+    """Destroy every non-legendary enemy piece adjacent, or every common enemy piece within distance 2. Both
+    branches are always offered, even one that destroys nothing (the project's ruling for "A or B")."""
     if ctx.self_sq is None:
         return False
     enemy = ctx.state.pieces[ctx.enemy]
@@ -150,15 +146,10 @@ def fire_elemental(ctx: EffectContext, step: Step) -> bool:
         "adjacent": board.ADJACENT[ctx.self_sq] & (enemy[COMMON] | enemy[HEROIC]),
         "commons within 2": board.WITHIN[2][ctx.self_sq] & enemy[COMMON],
     }
-    labels = [label for label, m in sets.items() if m]
-    if len(labels) == 2 and sets[labels[0]] == sets[labels[1]]:
-        labels = labels[:1]
-    label = ctx.choose("branch", labels)
-    if label is None:
-        return False
+    label = ctx.choose("branch", list(sets))
     for sq in board.bits(sets[label]):
         ctx.destroy(sq)
-    return True
+    return bool(sets[label])
 
 
 def _can_downgrade(ctx: EffectContext, sq: int) -> bool:
@@ -180,7 +171,7 @@ def leviathan(ctx: EffectContext, step: Step) -> bool:
         return s.pieces[0][COMMON] | s.pieces[1][COMMON]
 
     branches = {"downgrade": (upgraded, 3, ctx.downgrade), "destroy": (commons, 4, ctx.destroy)}
-    label = ctx.choose("branch", [name for name, (cands, _, _) in branches.items() if cands()])
+    label = ctx.choose("branch", list(branches))  # both choices, even one that would find no piece
     if label is None:
         return False
     candidates, most, act = branches[label]

@@ -6,6 +6,7 @@ from sim import board
 from sim.effects.context import COMBAT, STANDARD, EffectContext
 from sim.effects.interpreter import Step, custom
 from sim.ranks import COMMON, HEROIC, LEGENDARY
+from sim.record import ToDeck
 
 
 def _move_self(ctx: EffectContext, kind: str, prompt: str) -> tuple[int, int] | None:
@@ -65,23 +66,25 @@ def kiskin_spirit(ctx: EffectContext, step: Step) -> bool:
             return False
         pile.remove(card)
         s.deck[ctx.player].append(card)
-        s.record.event(s.turn, ctx.player, "to_deck", card.id)
+        s.record.add(ToDeck(s.turn, ctx.player, card.id))
     s.counters.extra_draws += 1
     return True
 
 
 @custom("sylvan.centaur_spearman")
 def centaur_spearman(ctx: EffectContext, step: Step) -> bool:
-    """An optional combat move; then the non-legendary piece on the next square that way is destroyed."""
+    """An optional combat move; then the next piece that way (the first met past any empty squares) is
+    destroyed unless it is legendary."""
     choice = _move_self(ctx, COMBAT, "combat move of the Centaur Spearman")
     if choice is None:
         return False
     src, dst = choice
-    ray = board.RAYS[dst][board.direction_between(src, dst)]  # type: ignore[index]
-    if ray:
-        piece = ctx.piece_at(ray[0])
-        if piece is not None and piece[1] != LEGENDARY:
-            ctx.destroy(ray[0])
+    occupied = ctx.state.occupied()
+    for sq in board.RAYS[dst][board.direction_between(src, dst)]:  # type: ignore[index]
+        if occupied >> sq & 1:
+            if ctx.piece_at(sq)[1] != LEGENDARY:  # type: ignore[index]
+                ctx.destroy(sq)
+            break
     return True
 
 

@@ -10,6 +10,7 @@ from sim import board
 from sim.cards import load_card_set
 from sim.patterns import oriented
 from sim.ranks import LEGENDARY
+from sim.record import Place
 from strategies.random_player import RandomStrategy
 from tests.helpers import arena, setup, sq, summon
 
@@ -53,8 +54,8 @@ DRAGON_FAN = {"e6": "2c", "e7": "2h", "f6": "2l", "d6": "1c", "c3": "2c"}
 
 def test_fire_dragon_destroys_the_fan_of_the_chosen_direction_but_not_legends():
     game, me = play(DRAGON, "e5", DRAGON_FAN, 4)
-    # W, SW, S, SE have targets; E holds only the legendary f6 and is not offered.
-    assert me.asked[0].kind == "direction" and me.asked[0].options == [6, 5, 4, 3]
+    # every indicated direction: E (its fan holds only the legendary f6), SE, S, SW, W
+    assert me.asked[0].kind == "direction" and sorted(me.asked[0].options) == [2, 3, 4, 5, 6]
     a = arena(game)
     assert a["e5"] == "1l" and a["f6"] == "2l" and a["c3"] == "2c"
     assert not {"e6", "e7", "d6"} & set(a)  # own d6 goes too
@@ -62,17 +63,33 @@ def test_fire_dragon_destroys_the_fan_of_the_chosen_direction_but_not_legends():
 
 
 def test_fire_dragon_reaches_distance_two_only():
-    game, me = play(DRAGON, "e5", {"e7": "2c", "e8": "2c", "f7": "2c"}, 3)
-    assert me.asked[0].options == [5, 4, 3]  # f7 lies on no line from the dragon
+    game, me = play(DRAGON, "e5", {"e7": "2c", "e8": "2c", "f7": "2c"}, 4)
     a = arena(game)
-    assert "e7" not in a and a["e8"] == "2c" and a["f7"] == "2c"
+    assert "e7" not in a and a["e8"] == "2c" and a["f7"] == "2c"  # f7 lies on no line from the dragon
 
 
-def test_fire_dragon_with_only_legends_around_asks_nothing():
-    game, me = play(DRAGON, "e5", {"e6": "2l", "f6": "2l"})
-    assert me.asked == []
+def test_fire_dragon_may_choose_a_direction_with_nothing_to_destroy():
+    # only own pieces, due south: the player may turn east, where nothing burns
+    game, me = play(DRAGON, "e5", {"e6": "1c", "e7": "1h"}, 2)
+    assert sorted(me.asked[0].options) == [2, 3, 4, 5, 6]
+    a = arena(game)
+    assert a["e6"] == "1c" and a["e7"] == "1h"
+    assert game.state.counters.destroyed == [0, 0, 0]
+
+
+def test_fire_dragon_with_only_legends_around_still_chooses_a_direction():
+    game, me = play(DRAGON, "e5", {"e6": "2l", "f6": "2l"}, 4)
+    assert len(me.asked) == 1 and me.asked[0].kind == "direction"
     assert arena(game)["e6"] == "2l" and arena(game)["f6"] == "2l"
     assert game.state.counters.destroyed == [0, 0, 0]
+
+
+def test_fire_dragon_at_the_edge_offers_directions_that_leave_the_arena():
+    # on the bottom row the southern fan lies off the arena: south is still an indicated direction
+    game, me = setup(position(DRAGON, "e9", {"d8": "2c", "f9": "2c"}), 4)
+    summon(game, DRAGON, "e9", orientation=0)
+    assert sorted(me.asked[0].options) == [2, 3, 4, 5, 6]
+    assert arena(game)["d8"] == "2c" and arena(game)["f9"] == "2c"
 
 
 # ----- Hell Bull: a charge in one direction
@@ -213,13 +230,15 @@ def test_fire_elemental_burns_enemy_commons_within_two():
     assert game.state.counters.destroyed == [2, 0, 0]
 
 
-def test_fire_elemental_asks_only_when_the_choice_matters():
-    game, me = play(FIRE, "e5", {"e4": "2h"})  # only the adjacent choice destroys something
-    assert me.asked == [] and "e4" not in arena(game)
-    game, me = play(FIRE, "e5", {"f5": "2c"})  # both choices destroy the same piece
-    assert me.asked == [] and game.state.counters.destroyed == [1, 0, 0]
-    game, me = play(FIRE, "e5", {"d4": "2l", "g2": "2c"})  # nothing to destroy
-    assert me.asked == [] and len(arena(game)) == 8
+def test_fire_elemental_always_offers_both_choices():
+    game, me = play(FIRE, "e5", {"e4": "2h"}, "commons within 2")  # only the adjacent choice burns
+    assert me.asked[0].options == ["adjacent", "commons within 2"]
+    assert arena(game)["e4"] == "2h" and game.state.counters.destroyed == [0, 0, 0]
+    game, me = play(FIRE, "e5", {"f5": "2c"}, "adjacent")  # both choices destroy the same piece
+    assert me.asked[0].options == ["adjacent", "commons within 2"]
+    assert game.state.counters.destroyed == [1, 0, 0]
+    game, me = play(FIRE, "e5", {"d4": "2l", "g2": "2c"}, "adjacent")  # nothing to destroy
+    assert len(me.asked) == 1 and len(arena(game)) == 8
 
 
 # ----- Leviathan: a connected group downgraded or destroyed
@@ -257,6 +276,14 @@ def test_leviathan_destroys_a_connected_group_of_up_to_four_commons_of_any_colou
 def test_leviathan_group_may_be_empty():
     game, me = play(LEVIATHAN, "g3", LEVIATHAN_GROUP, "destroy", None)
     assert arena(game)["d5"] == "1c" and game.state.counters.destroyed == [0, 0, 0]
+
+
+def test_leviathan_offers_both_choices_even_with_no_common_piece_to_destroy():
+    pattern = {name: ("1h" if token == "1c" else token) for name, token in pattern_at(LEVIATHAN, "g3").items()}
+    game, me = setup(f"legends 1: {LEVIATHAN}\narena:\n{grid(pattern)}", "destroy")
+    summon(game, LEVIATHAN, "g3", orientation=0)
+    assert me.asked[0].options == ["downgrade", "destroy"]  # no common anywhere: "destroy" does nothing
+    assert len(me.asked) == 1 and arena(game) == {**pattern, "g3": "1l"}
 
 
 # ----- Two-Headed Dragon: upgrade a pattern piece, then a heroic next to it
@@ -341,7 +368,7 @@ def test_time_elemental_gives_another_turn_even_in_the_final_round():
     me.answers.extend(_place_twice())
     game.play_turn()
     assert s.over and s.record.turns == 3
-    assert len([e for e in s.record.of_kind("place") if e[3] == "place-action"]) == 2
+    assert len([e for e in s.record.of_kind(Place) if e.cause == "place-action"]) == 2
 
 
 # ----- Storm Elemental: a temporary piece charges in a line

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from sim import board
 from sim.board import DIRECTIONS
+from sim.record import ToDeck
 from tests.helpers import arena, setup, sq, summon
 
 NE, SE, SW, NW = (DIRECTIONS.index(d) for d in ((1, -1), (1, 1), (-1, 1), (-1, -1)))
@@ -156,7 +157,7 @@ def test_kiskin_spirit_puts_a_discarded_card_on_top_and_draws_one_more():
     assert s.deck[0][-1].id == "sylvan/naiad" and [c.id for c in s.discarded[0]] == ["sylvan/sapling",
                                                                                       "sylvan/kiskin-spirit"]
     assert s.counters.extra_draws == 1
-    assert [e[3] for e in s.record.of_kind("to_deck")] == ["sylvan/naiad"]
+    assert [e.card for e in s.record.of_kind(ToDeck)] == ["sylvan/naiad"]
     game.end_turn(0)
     assert len(s.hand[0]) == 4 and "sylvan/naiad" in [c.id for c in s.hand[0]]
 
@@ -210,13 +211,31 @@ def test_centaur_spearman_moves_and_spears_the_next_piece():
     assert game.state.counters.destroyed == [0, 1, 0]
 
 
-def test_centaur_spearman_spares_legends_empty_squares_and_may_stay():
-    game, _ = setup(position("sylvan/centaur-spearman", SPEARMAN + " d2=2l"), ("d4", "d3"))
-    summon(game, "sylvan/centaur-spearman", "d4", 0)
-    assert arena(game)["d2"] == "2l"
+def test_centaur_spearman_spears_the_first_piece_past_empty_squares():
     game, _ = setup(position("sylvan/centaur-spearman", SPEARMAN + " d1=2c"), ("d4", "d3"))
     summon(game, "sylvan/centaur-spearman", "d4", 0)
-    assert arena(game)["d1"] == "2c"  # only the very next square is reached
+    assert "d1" not in arena(game)  # d2 is empty: the next piece that way is on d1
+    assert game.state.counters.destroyed == [1, 0, 0]
+    game, _ = setup(position("sylvan/centaur-spearman", SPEARMAN + " e2=2c g1=2h"), ("d4", "e3"))
+    summon(game, "sylvan/centaur-spearman", "d4", 0)  # d4 -> e3 is NE: f2 is empty, then g1
+    a = arena(game)
+    assert a["e3"] == "1h" and "g1" not in a and a["e2"] == "2c"
+
+
+def test_centaur_spearman_spares_a_legend_and_what_lies_behind_it():
+    game, _ = setup(position("sylvan/centaur-spearman", SPEARMAN + " d2=2l d1=2c"), ("d4", "d3"))
+    summon(game, "sylvan/centaur-spearman", "d4", 0)
+    assert arena(game)["d2"] == "2l" and arena(game)["d1"] == "2c"
+    assert game.state.counters.destroyed == [0, 0, 0]
+    game, _ = setup(position("sylvan/centaur-spearman", SPEARMAN + " d1=2l"), ("d4", "d3"))
+    summon(game, "sylvan/centaur-spearman", "d4", 0)  # past the empty d2, the first piece is a legend
+    assert arena(game)["d1"] == "2l"
+
+
+def test_centaur_spearman_with_no_piece_up_to_the_edge_or_no_move():
+    game, me = setup(position("sylvan/centaur-spearman", SPEARMAN + " b5=2c"), ("d4", "d3"))
+    summon(game, "sylvan/centaur-spearman", "d4", 0)
+    assert len(arena(game)) == 6 and len(me.asked) == 1  # nothing up to d1: nothing destroyed, nothing asked
     game, _ = setup(position("sylvan/centaur-spearman", SPEARMAN + " d2=2c"), None)
     summon(game, "sylvan/centaur-spearman", "d4", 0)
     assert arena(game)["d4"] == "1h" and arena(game)["d2"] == "2c"

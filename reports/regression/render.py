@@ -1,0 +1,118 @@
+"""The regression page (Markdown): the changed cards first, then the verdict, then the other metrics."""
+
+from __future__ import annotations
+
+from reports.regression.compare import Regression
+from reports.regression.gates import Gate
+
+OTHER_ROWS = 25  # other metrics shown, most significant first
+
+_METRIC_NAMES = {
+    "deck_win_rate": "deck win rate (against other decks)",
+    "matchup_win_rate": "matchup win rate (first deck's)",
+    "card_opening_effect": "card's own effect (opening hand vs not)",
+}
+
+
+def render_markdown(r: Regression) -> str:
+    t = r.thresholds
+    warning = ([f"> **Not the same study** ({'; '.join(r.different_study)}): differences below may come from "
+                "the studies, not from the cards.", ""] if r.different_study else [])
+    design = ("paired game by game (both runs played the same seeds)" if r.paired
+              else "unpaired (the runs played different seeds)")
+    lines = [
+        "# Regression report",
+        "",
+        *warning,
+        f"- Baseline: `{r.baseline}`",
+        f"- Candidate: `{r.candidate}`",
+        f"- Comparison: {design}. Results count a win 1, a tie 0.5, a loss 0.",
+        f"- Rule: a gate moved when it changed by at least {t.min_difference:.3f} and its Benjamini-Hochberg "
+        f"q-value is below {t.alpha} ({sum(g.tested for g in r.gates)} gates tested; gates with fewer than "
+        f"{t.min_trials} games are not tested).",
+        "",
+        "## Changed cards",
+        "",
+        *warning,
+    ]
+    lines += _changed_cards(r)
+    lines += ["", f"## Verdict: {len(r.moved)} gate(s) moved", "", *warning]
+    lines += _verdict(r)
+    lines += ["", "## Other metrics (informative, never gating)", "", *warning]
+    lines += _others(r)
+    return "\n".join(lines) + "\n"
+
+
+def _changed_cards(r: Regression) -> list[str]:
+    if not (r.changed_cards or r.added_cards or r.removed_cards):
+        return ["No card changed definition."]
+    lines = []
+    effects = {(g.subject, g.mode): g for g in r.gates if g.metric == "card_opening_effect"}
+    for card in r.changed_cards:
+        lines.append(f"- changed: `{card}`")
+        for (subject, mode), g in sorted(effects.items()):
+            if subject == card:
+                e = g.estimate
+                lines.append(f"  - {mode}: own effect {_pp(e.baseline)} before, {_pp(e.candidate)} after: "
+                             f"change {_pp(e.difference)} [{_pp(e.low)}, {_pp(e.high)}], q = {g.q_value:.2g}"
+                             + (" — **moved**" if g.moved else ""))
+    lines += [f"- added: `{c}`" for c in r.added_cards]
+    lines += [f"- removed: `{c}`" for c in r.removed_cards]
+    moved_decks = [g for g in r.moved if g.metric != "card_opening_effect"]
+    if moved_decks and (r.changed_cards or r.added_cards or r.removed_cards) and not r.different_study:
+        what = ", ".join(f"{g.subject} ({g.mode}, {_pp(g.estimate.difference)})" for g in moved_decks)
+        lines += ["", f"Only the cards above differ between the runs, so they caused what moved: {what}."]
+    return lines
+
+
+def _verdict(r: Regression) -> list[str]:
+    if not r.gates:
+        return ["No gate: the study has no games between different decks and no changed card."]
+    lines = ["| gate | form | subject | baseline | candidate | change (95% CI) | games | q-value | "
+             "detectable (80% power) | moved |", "|---|---|---|---|---|---|---|---|---|---|"]
+    for g in sorted(r.gates, key=lambda g: (not g.moved, g.q_value, g.metric, g.mode, g.subject)):
+        e = g.estimate
+        lines.append(f"| {_METRIC_NAMES[g.metric]} | {g.mode} | {_md(g.subject)} | {_num(e.baseline)} | "
+                     f"{_num(e.candidate)} | {_pp(e.difference)} [{_pp(e.low)}, {_pp(e.high)}] | {e.n} | "
+                     + (f"{g.q_value:.2g} | {_pp(g.mde, sign=False)} | {'**yes**' if g.moved else 'no'} |"
+                        if g.tested else "not tested | | |"))
+    weak = r.underpowered
+    if weak:
+        lines += ["", f"**Too small to see the threshold**: {len(weak)} gate(s) cannot detect a change of "
+                  f"{r.thresholds.min_difference:.3f} with 80% power (worst case: every game plays differently); "
+                  "a change below their detectable effect may go unseen: "
+                  + ", ".join(f"{g.subject} ({g.mode}, {_pp(g.mde, sign=False)})" for g in weak[:12])
+                  + (" ..." if len(weak) > 12 else "") + "."]
+    return lines
+
+
+def _others(r: Regression) -> list[str]:
+    lines = [f"{len(r.changes)} metrics tested, {r.untested} with too few trials, {r.only_in_one} in one run only. "
+             "They track how games went as much as what a card does (a card drawn more often by winners looks "
+             "strong), so they explain the verdict but never make it."]
+    if not r.changes:
+        return lines
+    lines += ["", "| metric | mode | subject | baseline | candidate | change | q-value |",
+              "|---|---|---|---|---|---|---|"]
+    for c in sorted(r.changes, key=lambda c: (c.q_value, -abs(c.difference)))[:OTHER_ROWS]:
+        lines.append(f"| {c.base.metric} | {c.base.mode} | {_md(c.base.subject)} | "
+                     f"{c.base.rate:.3f} (n={c.base.trials}) | {c.cand.rate:.3f} (n={c.cand.trials}) | "
+                     f"{c.difference:+.3f} | {c.q_value:.2g} |")
+    return lines
+
+
+def _pp(value: float, sign: bool = True) -> str:
+    return f"{value * 100:+.1f} pp" if sign else f"{value * 100:.1f} pp"
+
+
+def _num(value: float) -> str:
+    return f"{value:.3f}"
+
+
+def _md(text: str) -> str:
+    return text.replace("|", "\\|").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def describe(g: Gate) -> str:
+    """One line for a moved gate, for summaries."""
+    return f"{_METRIC_NAMES[g.metric]}, {g.mode}, {g.subject}: {_pp(g.estimate.difference)}"

@@ -1,0 +1,132 @@
+"""Check the regression gate end to end on real runs: A/A calibration and planted changes.
+
+    python scripts/validate_regression.py aa --seeds 20 --games 200 --strategy builder
+    python scripts/validate_regression.py planted --games 600 --strategy builder
+
+``aa``: for each of ``--seeds`` fresh base seeds, the study is played twice with no change. Paired (the
+same seed twice) the games must be identical and nothing may move; unpaired (the candidate on another
+fresh seed) the count of seeds with something moved measures the gate's false alarms.
+``planted``: one baseline and three candidates with one Imperial card edited: made clearly stronger
+(Swordmaster destroys every enemy piece within 3 squares), clearly weaker (the Time Mage loses its
+effect) and slightly weaker (Summoner places up to 1 piece instead of 2). Prints each verdict.
+The study: every pairing of two different base decks, both forms, ``--games`` per cell.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import tempfile
+import time
+from pathlib import Path
+
+from pipelines.runner import run_study
+from pipelines.study import load_study
+from reports.regression.compare import Thresholds, compare_runs
+from reports.regression.render import describe
+from sim.cards import BUILTIN_DIR
+
+STUDY = """
+name = "validate"
+forms = ["high-form", "deathmatch"]
+deck_pairings = [["imperial", "highland"], ["imperial", "sylvan"], ["highland", "sylvan"]]
+strategy_pairings = [["{strategy}", "{strategy}"]]
+games_per_cell = {games}
+base_seed = {seed}
+shard_size = 50
+{card_set}
+"""
+
+EDITS = {
+    "stronger: Swordmaster destroys every enemy piece within 3": (
+        '{ do = "destroy", where = "diagonal", owner = "enemy", ranks = ["common"], up_to = 1 },',
+        '{ do = "destroy", where = "within:3", owner = "enemy", all = true },'),
+    "weaker: Time Mage has no effect": (
+        '  { do = "gain_actions", n = 1 },\n  { do = "destroy", where = "marked", owner = "enemy" },\n', ""),
+    "slightly weaker: Summoner places up to 1": (
+        '{ do = "place", where = "marked", rank = "common", up_to = 2 },',
+        '{ do = "place", where = "marked", rank = "common", up_to = 1 },'),
+}
+
+
+def _run(tmp: Path, name: str, args: argparse.Namespace, seed: int, card_set: Path | None = None) -> Path:
+    study_file = tmp / f"{name}.toml"
+    study_file.write_text(STUDY.format(strategy=args.strategy, games=args.games, seed=seed,
+                                       card_set=f'card_set = "{card_set}"' if card_set else ""))
+    out = tmp / "runs" / name
+    run_study(load_study(study_file), out, workers=args.workers, show_progress=False)
+    return out
+
+
+def _edited(tmp: Path, label: str) -> Path:
+    old, new = EDITS[label]
+    cards = tmp / f"cards-{abs(hash(label))}"
+    shutil.copytree(BUILTIN_DIR, cards)
+    text = (cards / "imperial.toml").read_text()
+    assert old in text, label
+    (cards / "imperial.toml").write_text(text.replace(old, new, 1))
+    return cards
+
+
+def aa(args: argparse.Namespace, tmp: Path, thresholds: Thresholds) -> None:
+    print("| seed | paired: gates moved | paired: largest change | unpaired: gates moved | unpaired: largest |q| |")
+    print("|---|---|---|---|---|")
+    alarms = 0
+    for i in range(args.seeds):
+        seed = args.first_seed + i
+        base = _run(tmp, f"aa-{seed}-a", args, seed)
+        twin = _run(tmp, f"aa-{seed}-b", args, seed)
+        other = _run(tmp, f"aa-{seed}-c", args, seed + 1_000_000)
+        paired = compare_runs(base, twin, thresholds)
+        unpaired = compare_runs(base, other, thresholds)
+        alarms += bool(unpaired.moved)
+        largest = max(abs(g.estimate.difference) for g in paired.gates)
+        smallest_q = min(g.q_value for g in unpaired.gates)
+        print(f"| {seed} | {len(paired.moved)} | {largest:.3f} | {len(unpaired.moved)} | {smallest_q:.3f} |",
+              flush=True)
+        for run in (base, twin, other):
+            shutil.rmtree(run)
+    print(f"\nunpaired A/A: something moved for {alarms} of {args.seeds} seeds")
+
+
+def planted(args: argparse.Namespace, tmp: Path, thresholds: Thresholds) -> None:
+    base = _run(tmp, "base", args, args.first_seed)
+    for label in EDITS:
+        cand = _run(tmp, f"cand-{abs(hash(label))}", args, args.first_seed, _edited(tmp, label))
+        r = compare_runs(base, cand, thresholds)
+        print(f"\n### {label}\n\nchanged cards: {', '.join(r.changed_cards)}; {len(r.moved)} of "
+              f"{sum(g.tested for g in r.gates)} gates moved")
+        for g in r.gates:
+            if g.metric == "card_opening_effect":
+                e = g.estimate
+                print(f"- own effect, {g.mode}: {e.baseline:+.3f} -> {e.candidate:+.3f} "
+                      f"(change {e.difference:+.3f} [{e.low:+.3f}, {e.high:+.3f}], q {g.q_value:.2g})")
+        for g in r.moved:
+            print(f"- moved: {describe(g)} [{g.estimate.low * 100:+.1f}, {g.estimate.high * 100:+.1f}] pp")
+        imperial = [g for g in r.gates if g.subject == "imperial"]
+        for g in imperial:
+            print(f"- imperial, {g.mode}: {g.estimate.difference * 100:+.1f} pp [{g.estimate.low * 100:+.1f}, "
+                  f"{g.estimate.high * 100:+.1f}], detectable {g.mde * 100:.1f} pp, moved: {g.moved}")
+        print(flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("check", choices=["aa", "planted"])
+    parser.add_argument("--seeds", type=int, default=20)
+    parser.add_argument("--first-seed", type=int, default=9_100)
+    parser.add_argument("--games", type=int, default=200, help="games per cell (even)")
+    parser.add_argument("--strategy", default="builder")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--min-difference", type=float, default=0.03)
+    args = parser.parse_args()
+    thresholds = Thresholds(min_difference=args.min_difference)
+    started = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix="validate-regression-") as tmp:
+        (aa if args.check == "aa" else planted)(args, Path(tmp), thresholds)
+    print(f"\n({time.monotonic() - started:.0f} s; {args.strategy}, {args.games} games per cell, "
+          f"min difference {args.min_difference})")
+
+
+if __name__ == "__main__":
+    main()

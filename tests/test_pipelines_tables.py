@@ -1,0 +1,207 @@
+"""The Parquet tables against the game records, and the schema against docs/dataset.md.
+
+Every column of every table is recomputed here straight from the named events of real games (random and
+scripted players, both forms), with code of its own: a loop over the events instead of the builder's
+columnar frame, card types from the card ids instead of the deck drawn from, an effect's enemies by the
+summoner's seat. The schema is read from the document, so a column dropped from both the schema and the
+builder still fails.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pipelines.schema import SCHEMA_VERSION, TABLES
+from pipelines.tables import TableBuilder
+from sim.cards import load_card_set
+from sim.game import Game
+from sim.record import (
+    Convert,
+    Destroy,
+    Discard,
+    Downgrade,
+    Draw,
+    FlareInvoked,
+    GameRecord,
+    Held,
+    Place,
+    Points,
+    Return,
+    Summon,
+    TaskClaim,
+    TaskReveal,
+    Upgrade,
+)
+from sim.state import MODES
+from strategies import make_strategy
+
+DATASET_DOC = Path(__file__).resolve().parents[1] / "docs" / "dataset.md"
+PLAYERS = [("random", "random"), ("builder", "greedy"), ("hunter", "brawler"), ("greedy", "random"),
+           ("brawler", "builder"), ("random", "hunter")]
+DECKS = [("imperial", "highland"), ("highland", "sylvan"), ("sylvan", "imperial"), ("sylvan", "sylvan")]
+RANK_COLUMNS = ("enemy_common", "enemy_heroic", "enemy_legendary")
+EFFECT_COLUMNS = (*RANK_COLUMNS, "own_destroyed", "upgrades", "downgrades", "placed", "converted")
+
+Played = tuple[int, str, GameRecord, tuple[str, str] | None]
+
+
+@pytest.fixture(scope="module")
+def games() -> list[Played]:
+    """48 games: every form, player pairing and deck pairing above; every third game with player labels."""
+    cards = load_card_set()
+    out = []
+    for i in range(48):
+        mode, names, decks = MODES[i % 2], PLAYERS[i // 2 % len(PLAYERS)], DECKS[i // 12]
+        players = [make_strategy(name, seat, 100 + i) for seat, name in enumerate(names)]
+        record = Game(cards, mode, decks, players, 100 + i).play()
+        labels = (f"{names[0]}-a", f"{names[1]}-b") if i % 3 == 0 else None
+        out.append((1000 + 7 * i, f"cell-{i % 5}", record, labels))
+    return out
+
+
+@pytest.fixture(scope="module")
+def tables(games: list[Played]) -> dict[str, list[dict[str, Any]]]:
+    builder = TableBuilder()
+    for game_id, cell, record, labels in games:
+        builder.add(game_id, cell, record, "fingerprint", labels)
+    built = builder.tables()
+    assert {name: t.schema for name, t in built.items()} == TABLES
+    return {name: t.to_pylist() for name, t in built.items()}
+
+
+# ----- the rows, recomputed from the records
+def card_type(card: str) -> str:
+    return "legend" if card.startswith("legend/") else "flare" if card.startswith("flare/") else "being"
+
+
+def expected_games(games: list[Played]) -> list[dict[str, Any]]:
+    out = []
+    for game_id, cell, r, labels in games:
+        names = labels or r.config["strategies"]
+        out.append({
+            "game_id": game_id, "cell": cell, "seed": r.config["seed"], "mode": r.config["mode"],
+            "deck_0": r.config["decks"][0], "deck_1": r.config["decks"][1], "strategy_0": names[0],
+            "strategy_1": names[1], "first_player": r.first_player, "winner": r.winner, "score_0": r.scores[0],
+            "score_1": r.scores[1], "turns": r.turns, "end_reason": r.end_reason, "tiebreak": r.tiebreak,
+            "card_set": "fingerprint", "schema_version": SCHEMA_VERSION})
+    return out
+
+
+def expected_card_events(games: list[Played]) -> list[dict[str, Any]]:
+    out = []
+    lifecycle = {Discard: "discarded", Return: "returned", Held: "held", FlareInvoked: "invoked"}
+    for game_id, _, record, _ in games:
+        summon: Summon | None = None
+        outcome: dict[str, int] = {}
+        for e in record.events:
+            row = {"game_id": game_id, "turn": e.turn, "seat": e.seat, "opening": False, "square": -1,
+                   **dict.fromkeys(EFFECT_COLUMNS, 0)}
+            if isinstance(e, Draw):
+                out.append(row | {"card_id": e.card, "card_type": card_type(e.card), "event": "drawn",
+                                  "opening": e.opening})
+            elif isinstance(e, Summon):
+                summon, outcome = e, row | {"card_id": e.card, "card_type": card_type(e.card), "event": "played",
+                                            "square": e.square}
+                out.append(outcome)  # filled in by the events that follow
+            elif isinstance(e, Discard | Return | Held | FlareInvoked):
+                out.append(row | {"card_id": e.card, "card_type": card_type(e.card), "event": lifecycle[type(e)]})
+            elif summon is not None and getattr(e, "cause", None) == summon.card:
+                if isinstance(e, Destroy):
+                    column = "own_destroyed" if e.owner == summon.seat else RANK_COLUMNS[e.rank]
+                else:
+                    column = {Upgrade: "upgrades", Downgrade: "downgrades", Place: "placed",
+                              Convert: "converted"}.get(type(e), "")
+                if column:
+                    outcome[column] += 1
+    return out
+
+
+def expected_task_events(games: list[Played]) -> list[dict[str, Any]]:
+    return [{"game_id": game_id, "turn": e.turn, "task_id": e.task}
+            | ({"seat": e.seat, "event": "claimed", "points": e.points} if isinstance(e, TaskClaim)
+               else {"seat": -1, "event": "revealed", "points": 0})
+            for game_id, _, record, _ in games for e in record.events if isinstance(e, TaskReveal | TaskClaim)]
+
+
+def expected_flare_events(games: list[Played]) -> list[dict[str, Any]]:
+    return [{"game_id": game_id, "turn": e.turn, "seat": e.seat, "flare_id": e.card, "upper": e.upper,
+             "lower": e.lower, "behind_by": e.lead}
+            for game_id, _, record, _ in games for e in record.of_kind(FlareInvoked)]
+
+
+def expected_points(games: list[Played]) -> list[dict[str, Any]]:
+    return [{"game_id": game_id, "turn": e.turn, "seat": e.seat, "source": e.source, "points": e.points}
+            for game_id, _, record, _ in games for e in record.of_kind(Points)]
+
+
+EXPECTED = {"games": expected_games, "card_events": expected_card_events, "task_events": expected_task_events,
+            "flare_events": expected_flare_events, "points": expected_points}
+
+
+def test_the_games_cover_what_the_tables_distinguish(games: list[Played]) -> None:
+    """Without these the comparison below could not tell ranks, halves, seats or sources apart."""
+    cards = expected_card_events(games)
+    for column in EFFECT_COLUMNS:
+        assert any(r[column] for r in cards), column
+    assert {r["event"] for r in cards} == {"drawn", "played", "discarded", "returned", "held", "invoked"}
+    assert {r["card_type"] for r in cards if r["event"] == "played"} == {"being", "legend"}
+    assert any(r["opening"] for r in cards) and any(not r["opening"] for r in cards if r["event"] == "drawn")
+    flares = expected_flare_events(games)
+    assert {(r["upper"], r["lower"]) for r in flares} >= {(True, False), (False, True), (True, True)}
+    assert len({r["behind_by"] for r in flares}) > 3
+    sources = Counter(r["source"].split("/")[0] for r in expected_points(games))
+    assert set(sources) == {"task", "destruction", "flare", "legend-summon"}
+    assert {r["event"] for r in expected_task_events(games)} == {"revealed", "claimed"}
+    assert {(r["winner"], r["tiebreak"] == "") for r in expected_games(games)} >= {(0, True), (1, True)}
+
+
+@pytest.mark.parametrize("table", list(TABLES))
+def test_every_column_matches_the_game_records(tables: dict[str, list[dict[str, Any]]], games: list[Played],
+                                               table: str) -> None:
+    expected = EXPECTED[table](games)
+    got = tables[table]
+    assert len(got) == len(expected)
+    for i, (row, want) in enumerate(zip(got, expected, strict=True)):
+        assert row.keys() == want.keys(), f"{table} columns"
+        assert row == want, f"{table} row {i}: " + ", ".join(
+            f"{k}={row[k]!r} expected {want[k]!r}" for k in want if row[k] != want[k])
+
+
+def test_an_empty_shard_gives_every_table_empty() -> None:
+    built = TableBuilder().tables()
+    assert {name: (t.schema, t.num_rows) for name, t in built.items()} == {n: (s, 0) for n, s in TABLES.items()}
+
+
+# ----- the schema against the document
+def documented_tables() -> tuple[int, dict[str, list[tuple[str, str]]]]:
+    """docs/dataset.md's schema version and, per table, its (column, type) rows in order."""
+    text = DATASET_DOC.read_text()
+    version = re.search(r"^## Tables \(schema version (\d+)\)$", text, re.M)
+    assert version, "docs/dataset.md: no '## Tables (schema version N)' heading"
+    tables: dict[str, list[tuple[str, str]]] = {}
+    section = text[version.end():].split("\n## ")[0]
+    for part in re.split(r"^### ", section, flags=re.M)[1:]:
+        name = re.match(r"`(\w+)`", part)
+        assert name, f"docs/dataset.md: table heading without a `name`: {part.splitlines()[0]!r}"
+        columns = tables[name.group(1)] = []
+        header = False
+        for line in part.splitlines():
+            cells = [c.strip() for c in re.split(r"(?<!\\)\|", line)[1:-1]]
+            if cells[:2] == ["column", "type"]:
+                header = True
+            elif header and cells and not set(cells[0]) <= set("-"):
+                columns += [(c, cells[1]) for c in re.findall(r"`(\w+)`", cells[0])]
+            elif not cells:
+                header = False
+    return int(version.group(1)), tables
+
+
+def test_the_schema_is_the_one_documented() -> None:
+    version, documented = documented_tables()
+    assert version == SCHEMA_VERSION
+    assert documented == {name: [(f.name, str(f.type)) for f in schema] for name, schema in TABLES.items()}
