@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from sim.errors import fail_cleanly
+from sim.options import at_least
 
 
 def register(app: typer.Typer) -> None:
@@ -17,25 +18,28 @@ def register(app: typer.Typer) -> None:
     def run(
         study_file: Annotated[Path, typer.Argument(metavar="STUDY.toml", help="the study config")],
         out: Annotated[Path | None, typer.Option(
-            help="the run directory", show_default="runs/<study name>")] = None,
+            metavar="RUN_DIR", help="the run directory", show_default="runs/<study name>")] = None,
         address: Annotated[str | None, typer.Option(
-            envvar="RAY_ADDRESS", help="an existing Ray cluster to run on; without it, Ray starts locally",
+            envvar="RAY_ADDRESS", metavar="HOST:PORT",
+            help="an existing Ray cluster to run on; without it, Ray starts locally",
         )] = None,
         workers: Annotated[int | None, typer.Option(
-            min=1, help="local Ray: CPUs to use; cluster: most shards at once", show_default="all")] = None,
+            metavar="N", help="local Ray: CPUs to use; cluster: most shards at once", show_default="all cores")] = None,
         force: Annotated[bool, typer.Option(help="discard a run of a different study in --out")] = False,
         progress: Annotated[bool, typer.Option(help="show a live progress bar")] = True,
         history: Annotated[bool, typer.Option(help="record the finished run's summary metrics in the history")] = True,
-        db: Annotated[Path | None, typer.Option(help="the history database (default: $TASHKALAR_HISTORY or "
-                                                     "~/.local/share/tashkalar/history.duckdb)")] = None,
+        db: Annotated[Path | None, typer.Option(
+            metavar="FILE.duckdb", help="the history database (default: $TASHKALAR_HISTORY or "
+                                        "~/.local/share/tashkalar/history.duckdb)")] = None,
     ) -> None:
         """Run a study (or resume it: finished shards are kept) and write its Parquet dataset."""
         from rich.console import Console
 
         from pipelines.progress import print_summary
-        from pipelines.runner import StudyRunError, run_study
+        from pipelines.runner import StudyRunError, Terminated, run_study
         from pipelines.study import load_study
 
+        at_least("--workers", workers)
         study = load_study(study_file)
         target = out or Path("runs") / study.name
         try:
@@ -44,9 +48,15 @@ def register(app: typer.Typer) -> None:
         except StudyRunError as e:
             typer.echo(f"error: {e}\nfinished shards are kept; rerun the same command to resume", err=True)
             raise typer.Exit(1) from None
-        except KeyboardInterrupt:
-            typer.echo("interrupted; finished shards are kept: rerun the same command to resume", err=True)
-            raise typer.Exit(130) from None
+        except KeyboardInterrupt as e:
+            what = "terminated" if isinstance(e, Terminated) else "interrupted"
+            typer.echo(f"{what}; finished shards are kept: rerun the same command to resume", err=True)
+            raise typer.Exit(143 if isinstance(e, Terminated) else 130) from None
+        except OSError as e:
+            where = f"{e.filename}: " if e.filename else ""
+            typer.echo(f"error: {where}{e.strerror or e}\nfinished shards are kept; rerun the same command "
+                       f"to resume", err=True)
+            raise typer.Exit(1) from None
         print_summary(Console(width=None if sys.stdout.isatty() else 120), report, study)
         if history and report.shards_run:
             from reports.regression.history import record_run_or_warn

@@ -60,10 +60,19 @@ def new_manifest(study: Study, cards: CardSet, ident: str) -> dict[str, Any]:
         "code_version": code_version(),
         "games": study.total_games,
         "shards": study.shard_count,
-        "shard_status": [{"shard": i, "games": len(study.shard_games(i)), "status": "pending"}
-                         for i in range(study.shard_count)],
+        "shard_status": [],  # the shards done, in shard order; see done_shards
         "sessions": [],
     }
+
+
+def done_shards(manifest: dict[str, Any] | None) -> dict[int, dict[str, Any]]:
+    """The entries of the shards a manifest records as done, by shard.
+
+    Only done shards are listed, so the manifest grows with the work done, not with the study's size
+    (manifests written before listed pending shards too; those entries are skipped).
+    """
+    entries = (manifest or {}).get("shard_status", [])
+    return {s["shard"]: s for s in entries if s.get("status") == "done"}
 
 
 def read_manifest(path: Path) -> dict[str, Any] | None:
@@ -79,7 +88,10 @@ def read_manifest(path: Path) -> dict[str, Any] | None:
     return data
 
 
-def write_manifest(path: Path, manifest: dict[str, Any]) -> None:
+def write_manifest(path: Path, manifest: dict[str, Any], done: dict[int, dict[str, Any]] | None = None) -> None:
+    """Write ``manifest`` atomically; ``done``, when given, becomes its ``shard_status``."""
+    if done is not None:
+        manifest = manifest | {"shard_status": [done[i] for i in sorted(done)]}
     tmp = path.with_name(path.name + ".tmp")
     tmp.write_text(json.dumps(manifest, indent=1) + "\n")
     os.replace(tmp, path)

@@ -9,15 +9,28 @@ from __future__ import annotations
 
 import logging
 import os
+import signal
+import socket
+import threading
 import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from types import FrameType
 from typing import Any
 
 from rich.console import Console
 
-from pipelines import cardfiles
-from pipelines.manifest import dataset_id, differences, new_manifest, now, read_manifest, write_manifest
+from pipelines import cardfiles, reaper
+from pipelines.manifest import (
+    dataset_id,
+    differences,
+    done_shards,
+    new_manifest,
+    now,
+    read_manifest,
+    write_manifest,
+)
 from pipelines.progress import GameProgress, RunReport
 from pipelines.shard import ShardJob, ShardOutput, peak_rss, play_shard
 from pipelines.store import RunDir
@@ -26,6 +39,11 @@ from sim.errors import UserError
 
 MAX_RETRIES = 3  # a shard whose worker dies is run again, up to this many times
 MANIFEST_EVERY_S = 1.0
+PROBE_TIMEOUT_S = 5.0  # how long a cluster address may take to accept a connection
+# Joining a cluster: Ray's defaults retry an address that accepts connections but never answers as a GCS
+# for some 12 minutes (20 tries of 35 s); these make it about 25 s. Set in the environment, they win.
+JOIN_LIMITS = {"RAY_gcs_server_port_wait_time_s": "2", "RAY_py_gcs_connect_timeout_s": "5",
+               "RAY_gcs_rpc_server_connect_timeout_s": "3"}
 WINDOW_EVERY_S = 5.0
 
 
@@ -38,13 +56,30 @@ class Prepared:
     run: RunDir
     manifest: dict[str, Any]
     job: ShardJob
-    pending: list[int]
+    done: dict[int, dict[str, Any]]  # the manifest's entries of the shards done, by shard
+    shard_count: int
+    games_of: Callable[[int], int]  # a shard's number of games
+
+    def pending(self) -> Iterator[int]:
+        """The shards still to run, in order; lazy, so a study of any size costs no memory here."""
+        return (i for i in range(self.shard_count) if i not in self.done)
+
+    def record(self, shard: int, files: dict[str, bytes], rows: dict[str, int], **where: str) -> None:
+        """Write a shard's files and enter it in the manifest (in memory) with row counts and checksums."""
+        sums = self.run.write_shard(shard, files)
+        self.done[shard] = {"shard": shard, "games": self.games_of(shard), "status": "done", "rows": rows,
+                            "sha256": sums, **where}
+
+    def save(self) -> None:
+        write_manifest(self.run.manifest_path, self.manifest, self.done)
 
 
 def prepare(study: Study, out: Path, force: bool) -> Prepared:
-    """Check the directory against the study, keep the shards that are complete, list the others.
+    """Check the directory against the study and keep the shards whose files are intact.
 
-    Call with the run directory locked.
+    Only shards the manifest records or whose files are present are looked at, so preparing costs time
+    in proportion to the work already done, not to the size of the study. Call with the run directory
+    locked.
     """
     cards = study.load_cards()
     ident = dataset_id(study, cards.fingerprint())
@@ -62,21 +97,47 @@ def prepare(study: Study, out: Path, force: bool) -> Prepared:
                         f"--out, or --force to discard it")
     if old is not None:
         manifest["sessions"] = old.get("sessions", [])
-    recorded = {s["shard"]: s for s in (old or {}).get("shard_status", []) if s.get("status") == "done"}
+    recorded = done_shards(old)
     out.mkdir(parents=True, exist_ok=True)
     run.remove_temp_files()
-    pending = []
-    for status in manifest["shard_status"]:
-        i = status["shard"]
-        rows = recorded.get(i, {}).get("rows")
-        if run.verify_shard(i, ident, status["games"], rows):
-            status.update(recorded.get(i, {}), status="done")
+    done: dict[int, dict[str, Any]] = {}
+    for i in sorted(recorded.keys() | run.shards_on_disk()):
+        games = len(study.shard_games(i))
+        entry = recorded.get(i)
+        if i < study.shard_count and run.verify_shard(i, ident, games, entry):
+            if not (entry and entry.get("sha256")):  # verified by decoding: record what it now holds
+                entry = (entry or {}) | {"shard": i, "games": games, "status": "done",
+                                         "rows": run.row_counts(i), "sha256": run.checksums(i)}
+            done[i] = entry
         else:
             run.remove_shard(i)
-            pending.append(i)
-    write_manifest(run.manifest_path, manifest)
-    job = ShardJob(study.to_config(), cardfiles.pack(study.card_set), ident)
-    return Prepared(run, manifest, job, pending)
+    prepared = Prepared(run, manifest, ShardJob(study.to_config(), cardfiles.pack(study.card_set), ident),
+                        done, study.shard_count, lambda i: len(study.shard_games(i)))
+    prepared.save()
+    return prepared
+
+
+def _probe(address: str) -> None:
+    """Fail fast when nothing answers at a cluster address (ray.init would retry for minutes)."""
+    target = address.split("://", 1)[-1]
+    if address == "auto":
+        from ray._private.services import canonicalize_bootstrap_address
+
+        try:
+            target = canonicalize_bootstrap_address("auto") or ""
+        except (ConnectionError, ValueError) as e:
+            raise UserError(f"--address auto: {e}") from None
+        if not target:
+            raise UserError("--address auto: no Ray cluster was started on this machine (ray start)")
+    host, sep, port = target.rpartition(":")
+    if not sep or not port.isdigit():
+        raise UserError(f"--address {address!r}: expected HOST:PORT (or ray://HOST:PORT, or auto)")
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=PROBE_TIMEOUT_S).close()
+    except OSError as e:
+        reason = "timed out" if isinstance(e, TimeoutError) else e.strerror or str(e)
+        raise UserError(f"--address {address}: no Ray cluster answers there ({reason}); check the address, "
+                        f"or leave out --address and RAY_ADDRESS to run on local Ray") from None
 
 
 def _connect(address: str | None, workers: int | None) -> str:
@@ -84,7 +145,10 @@ def _connect(address: str | None, workers: int | None) -> str:
     import ray
 
     if address:
-        ray.init(address=address, logging_level=logging.WARNING)
+        try:
+            ray.init(address=address, logging_level=logging.WARNING)
+        except ConnectionError as e:
+            raise UserError(f"--address {address}: cannot join the Ray cluster ({e})") from None
         where = f"Ray cluster {address}"
     else:
         # A local Ray turns token authentication on by itself and says so on every run; the docs say it once.
@@ -92,7 +156,18 @@ def _connect(address: str | None, workers: int | None) -> str:
         ray.init(address="local", num_cpus=workers or os.cpu_count(), include_dashboard=False,
                  logging_level=logging.WARNING)
         where = "local Ray"
+    if threading.current_thread() is threading.main_thread():  # ray.init installed its own, which exits
+        signal.signal(signal.SIGTERM, _terminate)
     return where
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM arrived: stop as Ctrl-C does, keeping what is written (callers that handle Ctrl-C handle
+    this too; ``tashkalar run`` tells them apart for the exit status)."""
+
+
+def _terminate(signum: int, frame: FrameType | None) -> None:
+    raise Terminated
 
 
 def _cluster_cpus() -> int:
@@ -123,8 +198,10 @@ class _Execution:
         """``cap``: the most shards at once; None: twice the cluster's CPUs, followed as nodes come and go."""
         self.p = prepared
         self.cap = cap
-        self.outputs: list[ShardOutput] = []
-        self.write_seconds = 0.0
+        self.shards_run = 0
+        self.games_run = 0
+        self.seconds = {"play": 0.0, "convert": 0.0, "encode": 0.0, "write": 0.0}
+        self.peak_worker_rss = 0
         self.workers = 0  # the most shards that could run at once
         self._manifest_at = 0.0
         self._window_at = -WINDOW_EVERY_S
@@ -143,29 +220,33 @@ class _Execution:
 
     def record(self, out: ShardOutput, progress: GameProgress) -> None:
         t = time.perf_counter()
-        self.p.run.write_shard(out.shard, out.files)
-        status = self.p.manifest["shard_status"][out.shard]
-        status.update(status="done", rows=out.rows, worker=out.worker, node=out.node)
+        self.p.record(out.shard, out.files, out.rows, worker=out.worker, node=out.node)
         if t - self._manifest_at >= MANIFEST_EVERY_S:
-            write_manifest(self.p.run.manifest_path, self.p.manifest)
+            self.p.save()
             self._manifest_at = t
-        self.write_seconds += time.perf_counter() - t
-        out.files = {}
-        self.outputs.append(out)
-        progress.advance(status["games"])
+        games = self.p.games_of(out.shard)
+        self.shards_run += 1
+        self.games_run += games
+        self.seconds["play"] += out.play_seconds
+        self.seconds["convert"] += out.convert_seconds
+        self.seconds["encode"] += out.encode_seconds
+        self.seconds["write"] += time.perf_counter() - t
+        self.peak_worker_rss = max(self.peak_worker_rss, out.peak_rss_bytes)
+        progress.advance(games)
 
     def run(self, progress: GameProgress) -> None:
         import ray
 
         task = ray.remote(num_cpus=1, max_retries=MAX_RETRIES, retry_exceptions=False)(_play_on_ray)
         job = ray.put(self.p.job)
-        queue = list(reversed(self.p.pending))
+        queue = self.p.pending()
         in_flight: dict[Any, int] = {}
         try:
-            while queue or in_flight:
-                while queue and len(in_flight) < self.window():
-                    shard = queue.pop()
+            while True:
+                while len(in_flight) < self.window() and (shard := next(queue, None)) is not None:
                     in_flight[task.remote(job, shard)] = shard
+                if not in_flight:
+                    break
                 done, _ = ray.wait(list(in_flight), num_returns=1)
                 for ref in done:
                     shard = in_flight.pop(ref)
@@ -184,20 +265,38 @@ def run_study(study: Study, out: Path, *, address: str | None = None, workers: i
     """Run (or resume) ``study`` into ``out``. ``address``: an existing Ray cluster; None starts local Ray.
 
     ``workers``: local Ray gets that many CPUs; on a cluster, at most that many shards run at once.
+    SIGTERM stops the run as Ctrl-C does (raising ``Terminated``): the manifest is written, Ray stopped.
     """
     console = console or Console(stderr=True)
+    if address:
+        for name, value in JOIN_LIMITS.items():  # before Ray is imported: its native code reads them once
+            os.environ.setdefault(name, value)
+        _probe(address)  # before anything is written
+    if threading.current_thread() is not threading.main_thread():  # signals go to the main thread only
+        return _run(study, out, address, workers, force, console, show_progress)
+    previous = signal.signal(signal.SIGTERM, _terminate)
+    try:
+        return _run(study, out, address, workers, force, console, show_progress)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _run(study: Study, out: Path, address: str | None, workers: int | None, force: bool, console: Console,
+         show_progress: bool) -> RunReport:
     run = RunDir(out, study.shard_count)
     with run.lock():
         prepared = prepare(study, out, force)
-        pending = set(prepared.pending)
-        kept_games = sum(len(study.shard_games(i)) for i in range(study.shard_count) if i not in pending)
+        kept_shards = len(prepared.done)
+        kept_games = sum(s["games"] for s in prepared.done.values())
+        to_run = kept_shards < study.shard_count
         session: dict[str, Any] = {"started": now(), "code_version": prepared.manifest["code_version"]}
         prepared.manifest["sessions"].append(session)
         execution = _Execution(prepared, workers if address else None)
-        where, startup, wall = "", 0.0, 0.0
+        where, startup, wall, watcher = "", 0.0, 0.0, None
         try:
-            if pending:
+            if to_run:
                 t = time.perf_counter()
+                watcher = None if address else reaper.start()  # local Ray must not outlive a killed driver
                 where = _connect(address, workers)
                 startup = time.perf_counter() - t
                 session["ray"] = where
@@ -208,18 +307,17 @@ def run_study(study: Study, out: Path, *, address: str | None = None, workers: i
                     finally:
                         wall = time.perf_counter() - t
         finally:
-            session |= {"workers": execution.workers, "shards_run": len(execution.outputs), "finished": now(),
-                        "complete": all(s["status"] == "done" for s in prepared.manifest["shard_status"])}
-            write_manifest(run.manifest_path, prepared.manifest)
-            if pending:
+            session |= {"workers": execution.workers, "shards_run": execution.shards_run, "finished": now(),
+                        "complete": len(prepared.done) == study.shard_count}
+            prepared.save()
+            if to_run:
                 _disconnect()
-    outs = execution.outputs
+            reaper.stop(watcher)
+    e, secs = execution, execution.seconds
     return RunReport(
-        out=out, games=study.total_games, shards=study.shard_count,
-        shards_kept=study.shard_count - len(pending), shards_run=len(outs),
-        games_run=sum(len(study.shard_games(o.shard)) for o in outs), ray=where,
-        workers=execution.workers, startup_seconds=startup, wall_seconds=wall,
-        play_seconds=sum(o.play_seconds for o in outs), convert_seconds=sum(o.convert_seconds for o in outs),
-        encode_seconds=sum(o.encode_seconds for o in outs), write_seconds=execution.write_seconds,
-        peak_worker_rss=max((o.peak_rss_bytes for o in outs), default=0), driver_peak_rss=peak_rss(),
+        out=out, games=study.total_games, shards=study.shard_count, shards_kept=kept_shards,
+        shards_run=e.shards_run, games_run=e.games_run, ray=where, workers=e.workers, startup_seconds=startup,
+        wall_seconds=wall, play_seconds=secs["play"], convert_seconds=secs["convert"],
+        encode_seconds=secs["encode"], write_seconds=secs["write"], peak_worker_rss=e.peak_worker_rss,
+        driver_peak_rss=peak_rss(),
     )

@@ -8,7 +8,10 @@ so a game row always has its events beside it.
 from __future__ import annotations
 
 import fcntl
+import hashlib
+import json
 import os
+import re
 import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -24,6 +27,17 @@ from sim.errors import UserError
 MANIFEST = "manifest.json"
 LOCK = ".lock"
 WRITE_ORDER = tuple(sorted(TABLES, key=lambda name: name == "games"))  # games last
+REPORT_FILES = ("report.html", "report.md", "regression.md")  # what `report` and `suite` write by default
+REPORT_DIRS = ("csv",)
+_SHARD_FILE = re.compile(r"^shard-(\d+)\.parquet$")
+
+
+def sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as f:
+        while chunk := f.read(1 << 20):
+            digest.update(chunk)
+    return digest.hexdigest()
 
 
 class RunDir:
@@ -42,8 +56,12 @@ class RunDir:
     @contextmanager
     def lock(self) -> Iterator[None]:
         """Hold the run directory for this process; a second run on it is refused while the first lives."""
-        self.root.mkdir(parents=True, exist_ok=True)
-        with (self.root / LOCK).open("w") as f:
+        try:
+            self.root.mkdir(parents=True, exist_ok=True)
+            f = (self.root / LOCK).open("w")
+        except OSError as e:
+            raise UserError(f"--out {self.root}: cannot write a run directory there ({e.strerror})") from None
+        with f:
             try:
                 fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
@@ -52,8 +70,17 @@ class RunDir:
 
     def foreign_entries(self) -> list[str]:
         """Entries that a run would not have written: a sign the directory is not a run directory."""
-        ours = {MANIFEST, LOCK, *TABLES}
+        ours = {MANIFEST, LOCK, *TABLES, *REPORT_FILES, *REPORT_DIRS}
         return sorted(p.name for p in self.root.iterdir() if p.name not in ours) if self.root.is_dir() else []
+
+    def shards_on_disk(self) -> set[int]:
+        """The shard numbers of every table file present, whole or not (not a scan of the study's range)."""
+        found = set()
+        for name in TABLES:
+            folder = self.root / name
+            if folder.is_dir():
+                found.update(int(m.group(1)) for p in folder.iterdir() if (m := _SHARD_FILE.match(p.name)))
+        return found
 
     def write_file(self, path: Path, data: bytes) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -61,9 +88,17 @@ class RunDir:
         tmp.write_bytes(data)
         os.replace(tmp, path)
 
-    def write_shard(self, shard: int, files: dict[str, bytes]) -> None:
+    def write_shard(self, shard: int, files: dict[str, bytes]) -> dict[str, str]:
+        """Write the shard's files; returns each table's sha256, for the manifest."""
         for name in WRITE_ORDER:
             self.write_file(self.shard_path(name, shard), files[name])
+        return {name: hashlib.sha256(files[name]).hexdigest() for name in TABLES}
+
+    def row_counts(self, shard: int) -> dict[str, int]:
+        return {name: pq.read_metadata(self.shard_path(name, shard)).num_rows for name in TABLES}
+
+    def checksums(self, shard: int) -> dict[str, str]:
+        return {name: sha256(self.shard_path(name, shard)) for name in TABLES}
 
     def remove_shard(self, shard: int) -> None:
         for name in TABLES:
@@ -75,17 +110,25 @@ class RunDir:
                 tmp.unlink()
 
     def clear(self) -> None:
-        """Remove everything a run wrote here (for --force); anything else is left alone."""
-        for name in TABLES:
+        """Remove what a run and its reports wrote here (for --force); anything else is left alone."""
+        for name in (*TABLES, *REPORT_DIRS):
             shutil.rmtree(self.root / name, ignore_errors=True)
-        self.manifest_path.unlink(missing_ok=True)
+        for name in (MANIFEST, *REPORT_FILES):
+            (self.root / name).unlink(missing_ok=True)
 
-    def verify_shard(self, shard: int, dataset_id: str, games: int, rows: dict[str, int] | None) -> bool:
-        """Whether every table file of the shard is present, readable to the last page and belongs here.
+    def verify_shard(self, shard: int, dataset_id: str, games: int, recorded: dict | None) -> bool:
+        """Whether every table file of the shard is present, intact and belongs here.
 
-        ``games`` is the number of games the shard holds; ``rows`` the row counts the manifest recorded
-        when the shard was written, if it recorded them.
+        ``games`` is the number of games the shard holds; ``recorded`` the manifest's entry for the shard,
+        if it has one. With the checksums recorded when the shard was written, the files must match them;
+        otherwise (an older manifest, or a shard written just before an interruption) every page is decoded
+        and the row counts are checked against the recorded ones, if any.
         """
+        sums = (recorded or {}).get("sha256")
+        if sums:
+            paths = {name: self.shard_path(name, shard) for name in TABLES}
+            return all(p.is_file() and sums.get(name) == sha256(p) for name, p in paths.items())
+        rows = (recorded or {}).get("rows")
         for name, schema in TABLES.items():
             expected = games if name == "games" else (rows or {}).get(name)
             if not _file_ok(self.shard_path(name, shard), schema, dataset_id, shard, expected):
@@ -106,3 +149,51 @@ def _file_ok(path: Path, schema: pa.Schema, dataset_id: str, shard: int, rows: i
     except (OSError, ValueError, pa.ArrowException):
         return False
     return table.num_rows == f.metadata.num_rows and (rows is None or table.num_rows == rows)
+
+
+def check_recorded(root: Path) -> list[str]:
+    """Check a run's files against what its manifest recorded when each shard was written: the sha256 of
+    every file, or (a manifest from before checksums) its row counts. Raises UserError naming the first
+    damaged or missing file; returns warnings about what could not be checked.
+
+    A directory without a readable runner's manifest is left to the reader, which says what is wrong.
+    """
+    try:
+        manifest = json.loads((root / MANIFEST).read_text())
+        entries = [s for s in manifest["shard_status"] if s.get("status") == "done"]
+        run = RunDir(root, int(manifest["shards"]))
+    except (OSError, ValueError, TypeError, KeyError, AttributeError):
+        return []
+    unchecked = 0
+    for entry in entries:
+        for name in TABLES:
+            path = run.shard_path(name, entry["shard"])
+            sums, rows = entry.get("sha256") or {}, entry.get("rows") or {}
+            if not path.is_file():
+                raise UserError(f"{path}: recorded in the manifest but missing; rerun the study "
+                                f"(`tashkalar run`) to write it again")
+            if name in sums:
+                ok = sha256(path) == sums[name]
+            elif name in rows:
+                try:
+                    ok = pq.read_metadata(path).num_rows == rows[name]
+                except (OSError, ValueError, pa.ArrowException):
+                    ok = False
+            else:
+                ok, unchecked = True, unchecked + 1
+            if not ok:
+                raise UserError(f"{path}: damaged (it differs from what was written; the manifest recorded "
+                                f"its {'sha256' if name in sums else 'row count'}); rerun the study "
+                                f"(`tashkalar run`) to write it again")
+    warnings = []
+    if any(not e.get("sha256") for e in entries):
+        warnings.append(f"{run.manifest_path}: written before checksums were recorded; only row counts "
+                        f"were checked")
+    recorded = {e["shard"] for e in entries}
+    extra = sorted(run.shards_on_disk() - recorded)
+    if extra:
+        warnings.append(f"{root}: {len(extra)} shard(s) not recorded in the manifest (an interrupted run?) "
+                        f"were not checked; rerun the study to check them")
+    if unchecked:
+        warnings.append(f"{root}: {unchecked} file(s) had nothing recorded to check them against")
+    return warnings

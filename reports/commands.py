@@ -8,13 +8,17 @@ from typing import Annotated
 
 import typer
 
-from sim.errors import fail_cleanly
+from sim.errors import UserError, fail_cleanly
 
-RunsArg = Annotated[list[Path], typer.Argument(help="run directories (runs/NAME); several are combined")]
-OutOpt = Annotated[Path | None, typer.Option("--out", help="the HTML report (default: RUN/report.html)")]
-MdOpt = Annotated[Path | None, typer.Option("--md", help="also write the report as Markdown")]
-CsvOpt = Annotated[Path | None, typer.Option("--csv", help="also write every table as CSV in this directory")]
-CardsOpt = Annotated[Path | None, typer.Option("--cards", help="card-set directory for card and task names")]
+RunsArg = Annotated[list[Path], typer.Argument(metavar="RUN_DIR",
+                                               help="run directories (runs/NAME); several are combined")]
+OutOpt = Annotated[Path | None, typer.Option("--out", metavar="FILE.html",
+                                             help="the HTML report (default: RUN/report.html)")]
+MdOpt = Annotated[Path | None, typer.Option("--md", metavar="FILE.md", help="also write the report as Markdown")]
+CsvOpt = Annotated[Path | None, typer.Option("--csv", metavar="DIR",
+                                             help="also write every table as CSV in this directory")]
+CardsOpt = Annotated[Path | None, typer.Option("--cards", metavar="CARDS_DIR",
+                                               help="card-set directory for card and task names")]
 
 
 def register(app: typer.Typer) -> None:
@@ -27,12 +31,19 @@ def register(app: typer.Typer) -> None:
     def report(runs: RunsArg, out: OutOpt = None, md: MdOpt = None, csv_dir: CsvOpt = None,
                cards_dir: CardsOpt = None) -> None:
         """Balance report over runs: per card, per task and per game, as HTML (and Markdown, CSV)."""
+        from pipelines.store import check_recorded
         from reports.build import write_report
 
         if out is None and md is None and csv_dir is None:
             out = runs[0] / "report.html"
         start = time.perf_counter()
-        rep = write_report(runs, html=out, md=md, csv_dir=csv_dir, cards_dir=cards_dir)
+        for run in runs:  # every file as written, before any query reads only some of its pages
+            for warning in check_recorded(run):
+                typer.echo(f"warning: {warning}", err=True)
+        try:
+            rep = write_report(runs, html=out, md=md, csv_dir=csv_dir, cards_dir=cards_dir)
+        except OSError as e:
+            raise UserError(f"cannot write {e.filename or 'the report'}: {e.strerror or e}") from None
         for path in (out, md, csv_dir):
             if path is not None:
                 typer.echo(f"wrote {path}")

@@ -2,10 +2,28 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import typer
 
-app = typer.Typer(add_completion=False, no_args_is_help=True,
+app = typer.Typer(no_args_is_help=True, context_settings={"help_option_names": ["-h", "--help"]},
                   help="Tash-Kalar balance: simulate games, run studies, report on cards and tasks.")
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        from importlib import metadata
+
+        typer.echo(f"tashkalar {metadata.version('tashkalar-balance')}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: Annotated[bool, typer.Option("--version", callback=_print_version, is_eager=True,
+                                          help="Print the version and exit.")] = False,
+) -> None:
+    """Tash-Kalar balance: simulate games, run studies, report on cards and tasks."""
 
 
 def _register_all() -> None:

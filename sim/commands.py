@@ -10,6 +10,7 @@ from typing import Annotated
 import typer
 
 from sim.errors import UserError, fail_cleanly
+from sim.options import at_least
 
 
 def _decks(text: str) -> list[str]:
@@ -23,12 +24,16 @@ def register(app: typer.Typer) -> None:
     @app.command()
     @fail_cleanly
     def play(
-        mode: Annotated[str, typer.Option(help="high-form or deathmatch")] = "high-form",
-        decks: Annotated[str, typer.Option(help="two decks, e.g. imperial,imperial")] = "imperial,imperial",
-        strategies: Annotated[str, typer.Option(help="two strategy names, e.g. random,random")] = "random,random",
-        seed: Annotated[int, typer.Option(help="the game's seed")] = 0,
-        json_out: Annotated[Path | None, typer.Option("--json", help="write the game record as JSON")] = None,
-        cards_dir: Annotated[Path | None, typer.Option("--cards", help="a card-set directory")] = None,
+        mode: Annotated[str, typer.Option(metavar="FORM", help="high-form or deathmatch")] = "high-form",
+        decks: Annotated[str, typer.Option(metavar="DECK,DECK", help="two decks, e.g. imperial,imperial")] = (
+            "imperial,imperial"),
+        strategies: Annotated[str, typer.Option(metavar="NAME,NAME",
+                                                help="two strategy names, e.g. random,random")] = "random,random",
+        seed: Annotated[int, typer.Option(metavar="N", help="the game's seed")] = 0,
+        json_out: Annotated[Path | None, typer.Option("--json", metavar="FILE.json",
+                                                      help="write the game record as JSON")] = None,
+        cards_dir: Annotated[Path | None, typer.Option("--cards", metavar="CARDS_DIR",
+                                                       help="a card-set directory")] = None,
         strict: Annotated[bool, typer.Option(help="check invariants after every step")] = True,
     ) -> None:
         """Play one game and print it turn by turn with arena diagrams."""
@@ -63,8 +68,10 @@ def register(app: typer.Typer) -> None:
     @fail_cleanly
     def cards(
         json_out: Annotated[bool, typer.Option("--json", help="print the card set as JSON")] = False,
-        deck: Annotated[str | None, typer.Option(help="only this deck (or 'legends', 'flares', 'tasks')")] = None,
-        cards_dir: Annotated[Path | None, typer.Option("--cards", help="a card-set directory")] = None,
+        deck: Annotated[str | None, typer.Option(
+            metavar="DECK", help="only this deck (or 'legends', 'flares', 'tasks')")] = None,
+        cards_dir: Annotated[Path | None, typer.Option("--cards", metavar="CARDS_DIR",
+                                                       help="a card-set directory")] = None,
     ) -> None:
         """Print the card set: patterns and the project's own effect descriptions."""
         from sim.card_export import export_cards, render_cards
@@ -78,12 +85,16 @@ def register(app: typer.Typer) -> None:
     @app.command()
     @fail_cleanly
     def scenario(
-        file: Annotated[Path, typer.Argument(help="a scenario file (notation: docs/scenario-notation.md)")],
-        summon: Annotated[str | None, typer.Option(help="summon this card of the player's hand")] = None,
-        at: Annotated[str | None, typer.Option(help="the summoning square for --summon, e.g. e5")] = None,
-        strategy: Annotated[str, typer.Option(help="who takes the effect's decisions")] = "random",
-        seed: Annotated[int, typer.Option(help="the strategy's seed")] = 0,
-        cards_dir: Annotated[Path | None, typer.Option("--cards", help="a card-set directory")] = None,
+        file: Annotated[Path, typer.Argument(metavar="SCENARIO_FILE",
+                                             help="a scenario file (notation: docs/scenario-notation.md)")],
+        summon: Annotated[str | None, typer.Option(
+            metavar="CARD_ID", help="summon this card of the player's hand")] = None,
+        at: Annotated[str | None, typer.Option(
+            metavar="SQUARE", help="the summoning square for --summon, e.g. e5")] = None,
+        strategy: Annotated[str, typer.Option(metavar="NAME", help="who takes the effect's decisions")] = "random",
+        seed: Annotated[int, typer.Option(metavar="N", help="the strategy's seed")] = 0,
+        cards_dir: Annotated[Path | None, typer.Option("--cards", metavar="CARDS_DIR",
+                                                       help="a card-set directory")] = None,
     ) -> None:
         """Set up a position to check a card: list where each card in hand can be summoned, or summon one
         (--summon ID --at SQUARE) and show what its effect did."""
@@ -131,15 +142,17 @@ def register(app: typer.Typer) -> None:
     @app.command()
     @fail_cleanly
     def bench(
-        games: Annotated[int, typer.Option(help="games per form and pairing")] = 300,
-        decks: Annotated[str, typer.Option(help="pairings, e.g. imperial-imperial,highland-sylvan; 'all'")] = (
+        games: Annotated[int, typer.Option(metavar="N", help="games per form and pairing")] = 300,
+        decks: Annotated[str, typer.Option(
+            metavar="PAIRINGS", help="pairings, e.g. imperial-imperial,highland-sylvan; 'all'")] = (
             "imperial-imperial"),
-        strategies: Annotated[str, typer.Option(help="two strategy names")] = "random,random",
+        strategies: Annotated[str, typer.Option(metavar="NAME,NAME", help="two strategy names")] = "random,random",
         json_out: Annotated[bool, typer.Option("--json", help="print the figures as JSON")] = False,
     ) -> None:
         """Games per second on one core, for each form and deck pairing."""
         from sim.bench import run_bench
 
+        at_least("--games", games)
         results = run_bench(games, decks, [s.strip() for s in strategies.split(",")])
         if json_out:
             typer.echo(json.dumps(results, indent=1))

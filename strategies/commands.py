@@ -11,6 +11,7 @@ from typing import Annotated, Any
 import typer
 
 from sim.errors import UserError, fail_cleanly
+from sim.options import at_least
 
 FORM_SPECIALISTS = {"high-form": "hunter", "deathmatch": "brawler"}
 
@@ -48,22 +49,27 @@ def register(app: typer.Typer) -> None:
     @app.command()
     @fail_cleanly
     def ladder(
-        mode: Annotated[str, typer.Option(help="high-form, deathmatch, or both separated by a comma")] = (
+        mode: Annotated[str, typer.Option(
+            metavar="FORMS", help="high-form, deathmatch, or both separated by a comma")] = (
             "high-form"),
         games: Annotated[int, typer.Option(
-            help="games per pairing (even: each deal is played from both seats)")] = 200,
+            metavar="N", help="games per pairing (even: each deal is played from both seats)")] = 200,
         strategies: Annotated[str | None, typer.Option(
-            help="strategy names separated by commas (default: random, greedy, builder and the form's "
+            metavar="NAMES", help="strategy names separated by commas (default: random, greedy, builder and the form's "
                  "specialist, hunter or brawler)")] = None,
-        param: Annotated[list[str] | None, typer.Option(help="a strategy parameter, STRATEGY.NAME=VALUE "
-                                                             "(repeatable)")] = None,
+        param: Annotated[list[str] | None, typer.Option(
+            metavar="STRATEGY.NAME=VALUE", help="a strategy parameter (repeatable)")] = None,
         decks: Annotated[str, typer.Option(
-            help="deck pairings, e.g. imperial-imperial,highland-sylvan; 'all'")] = "imperial-imperial",
-        workers: Annotated[int, typer.Option(help="worker processes (0: one per core)")] = 0,
-        seed: Annotated[int, typer.Option(help="the ladder's base seed")] = 1,
-        json_out: Annotated[Path | None, typer.Option("--json", help="also write the results as JSON")] = (
+            metavar="PAIRINGS", help="deck pairings, e.g. imperial-imperial,highland-sylvan; 'all'")] = (
+            "imperial-imperial"),
+        workers: Annotated[int | None, typer.Option(
+            metavar="N", help="worker processes", show_default="one per core")] = None,
+        seed: Annotated[int, typer.Option(metavar="N", help="the ladder's base seed")] = 1,
+        json_out: Annotated[Path | None, typer.Option("--json", metavar="FILE.json",
+                                                      help="also write the results as JSON")] = (
             None),
-        cards_dir: Annotated[Path | None, typer.Option("--cards", help="a card-set directory")] = None,
+        cards_dir: Annotated[Path | None, typer.Option("--cards", metavar="CARDS_DIR",
+                                                       help="a card-set directory")] = None,
     ) -> None:
         """Play a round robin between strategies; print each pairing's win rate (95% Wilson interval) and
         Elo-style ratings, as Markdown."""
@@ -72,6 +78,8 @@ def register(app: typer.Typer) -> None:
         from sim.state import MODES
         from strategies.ladder import Entrant, render, run_ladder
 
+        at_least("--games", games)
+        at_least("--workers", workers)
         modes = [m.strip() for m in mode.split(",") if m.strip()]
         for m in modes:
             if m not in MODES:
@@ -87,7 +95,7 @@ def register(app: typer.Typer) -> None:
             params = parse_params(param or [], names)
             entrants = [Entrant(n, params.get(n, {})) for n in names]
 
-            result = run_ladder(m, entrants, games, deck_pairs, workers=workers, base_seed=seed,
+            result = run_ladder(m, entrants, games, deck_pairs, workers=workers or 0, base_seed=seed,
                                 cards_dir=str(cards_dir) if cards_dir else None,
                                 progress=functools.partial(_progress, m))
             results.append(result)

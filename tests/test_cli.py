@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -20,7 +22,7 @@ TASHKALAR = Path(sys.executable).parent / "tashkalar"
 
 
 def run(*args: str):
-    return CliRunner().invoke(app, [str(a) for a in args])
+    return CliRunner().invoke(app, [str(a) for a in args], prog_name="tashkalar")
 
 
 def fails_cleanly(result, *fragments: str) -> None:
@@ -154,3 +156,85 @@ def test_the_installed_command_reports_errors_without_a_traceback(tmp_path):
     done = subprocess.run([TASHKALAR, "play", "--seed", "2", "--json", tmp_path / "g.json"],
                           capture_output=True, text=True)
     assert done.returncode == 0 and json.loads((tmp_path / "g.json").read_text())["turns"] > 0
+
+
+# ----- conventions
+COMMANDS = ["play", "cards", "scenario", "bench", "ladder", "run", "report", "regress", "history", "suite"]
+
+
+def test_version():
+    result = run("--version")
+    assert result.exit_code == 0 and result.stdout.strip().startswith("tashkalar 0.")
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_command_takes_h_as_well_as_help(command):
+    short, long = run(command, "-h"), run(command, "--help")
+    assert short.exit_code == 0 and short.stdout == long.stdout and f"tashkalar {command}" in short.stdout
+
+
+def test_shell_completion_is_offered():
+    assert "--install-completion" in run("-h").stdout
+    result = run("--show-completion", "bash")
+    assert result.exit_code == 0 and "_TASHKALAR_COMPLETE" in result.stdout
+
+
+def test_help_names_values_naturally():
+    helps = {c: run(c, "-h").stdout for c in ("run", "report", "ladder", "bench")}
+    assert "STUDY.toml" in helps["run"] and "RUN_DIR" in helps["run"] and "HOST:PORT" in helps["run"]
+    assert "RUN_DIR" in helps["report"] and "FILE.html" in helps["report"]
+    assert all(" N " in helps[c] for c in ("run", "ladder", "bench"))
+
+
+# ----- counts: one rule for --games and --workers (at least 1; --workers left out means all cores)
+@pytest.mark.parametrize("args", [
+    ["bench", "--games", "0"], ["bench", "--games", "-3"], ["ladder", "--games", "0"],
+    ["ladder", "--workers", "-1"], ["ladder", "--workers", "0"], ["run", "studies/quick.toml", "--workers", "0"],
+])
+def test_counts_below_one_are_user_errors(args):
+    option, value = args[-2], args[-1]
+    fails_cleanly(run(*args), option, f"at least 1, got {value}")
+
+
+# ----- run and report: where they cannot write, or what is not there
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.mark.parametrize("how", ["option", "environment"])
+def test_a_cluster_address_where_nothing_answers_fails_fast_and_writes_nothing(tmp_path, how):
+    address, out = f"127.0.0.1:{_free_port()}", tmp_path / "run"
+    args = [TASHKALAR, "run", "studies/quick.toml", "--out", out, "--no-progress"]
+    env = {k: v for k, v in os.environ.items() if k != "RAY_ADDRESS"}
+    if how == "option":
+        args += ["--address", address]
+    else:
+        env["RAY_ADDRESS"] = address
+    start = time.monotonic()
+    done = subprocess.run(args, capture_output=True, text=True, env=env, timeout=60,
+                          cwd=Path(__file__).parent.parent)
+    assert time.monotonic() - start < 30
+    assert done.returncode == 2 and done.stderr.startswith("error: ") and "Traceback" not in done.stderr
+    assert address in done.stderr and "no Ray cluster answers" in done.stderr
+    assert not out.exists()
+
+
+def test_run_out_where_no_directory_can_be(tmp_path):
+    file = tmp_path / "file"
+    file.write_text("mine")
+    fails_cleanly(run("run", "studies/quick.toml", "--out", file), str(file), "cannot write a run directory")
+    fails_cleanly(run("run", "studies/quick.toml", "--out", file / "run"), str(file / "run"))
+    assert file.read_text() == "mine"
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root writes into read-only directories")
+def test_run_out_in_a_read_only_directory(tmp_path):
+    tmp_path.chmod(0o555)
+    try:
+        fails_cleanly(run("run", "studies/quick.toml", "--out", tmp_path / "run"), "Permission denied")
+    finally:
+        tmp_path.chmod(0o755)

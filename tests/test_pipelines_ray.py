@@ -122,16 +122,65 @@ def test_a_local_run_writes_a_dataset_read_with_one_glob(reference):
     assert sorted(n for _, n, _ in balance) == [75, 75] and {c for _, _, c in balance} == {150}
 
 
-def test_a_killed_run_resumes_to_exactly_the_same_rows(reference, study_file, tmp_path):
-    out = tmp_path / "run"
-    driver = subprocess.Popen(run_command(study_file, out, "--workers", "1"), env=local_env(),
-                              start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+def descendants(pid: int) -> dict[int, str]:
+    """Every process below ``pid``, by pid, with its command name."""
+    children: dict[int, list[tuple[int, str]]] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = stat.read_text()
+        except OSError:
+            continue
+        name, rest = text[text.index("(") + 1:text.rindex(")")], text[text.rindex(")") + 2:].split()
+        children.setdefault(int(rest[1]), []).append((int(stat.parent.name), name))
+    found: dict[int, str] = {}
+    stack = [pid]
+    while stack:
+        for child, name in children.get(stack.pop(), []):
+            found[child] = name
+            stack.append(child)
+    return found
+
+
+def alive(pids: dict[int, str]) -> dict[int, str]:
+    out = {}
+    for pid, name in pids.items():
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            continue
+        if state != "Z":
+            out[pid] = name
+    return out
+
+
+def start_run(study: Path, out: Path, *args: str) -> subprocess.Popen[str]:
+    return subprocess.Popen(run_command(study, out, *args), env=local_env(), start_new_session=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def wait_for_shards(driver: subprocess.Popen[str], out: Path, count: int) -> None:
     deadline = time.monotonic() + 120
-    while len(list((out / "games").glob("*.parquet"))) < 3 and driver.poll() is None:
+    while len(list((out / "games").glob("*.parquet"))) < count:
+        assert driver.poll() is None, driver.communicate()
         assert time.monotonic() < deadline, "no shard was written in time"
         time.sleep(0.02)
-    os.killpg(driver.pid, signal.SIGKILL)  # the driver and its local Ray, mid-run
-    driver.wait()
+
+
+def test_a_killed_run_resumes_to_exactly_the_same_rows(reference, study_file, tmp_path):
+    out = tmp_path / "run"
+    driver = start_run(study_file, out, "--workers", "1")
+    wait_for_shards(driver, out, 3)
+    ray_processes = descendants(driver.pid)
+    assert {"raylet", "gcs_server"} <= set(ray_processes.values())
+    driver.kill()  # the driver alone, mid-run: its local Ray must not outlive it
+    driver.communicate()
+    deadline = time.monotonic() + 10
+    while alive(ray_processes) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    left = alive(ray_processes)
+    for pid in left:
+        os.kill(pid, signal.SIGKILL)
+    assert not left, f"outlived the driver: {left}"
     done = sorted(p.name for p in (out / "games").glob("*.parquet"))
     assert 3 <= len(done) < SHARDS
     damaged = out / "card_events" / done[0]
@@ -140,6 +189,52 @@ def test_a_killed_run_resumes_to_exactly_the_same_rows(reference, study_file, tm
     assert f"kept {len(done) - 1} from an earlier run" in printed
     assert_same_rows(reference[0], out)
     assert manifest(out)["sessions"][-1]["complete"]
+
+
+def test_sigterm_stops_like_ctrl_c_and_the_run_resumes(reference, study_file, tmp_path):
+    out = tmp_path / "run"
+    driver = start_run(study_file, out, "--workers", "1")
+    wait_for_shards(driver, out, 2)
+    ray_processes = descendants(driver.pid)
+    driver.terminate()
+    _, stderr = driver.communicate(timeout=60)
+    assert driver.returncode == 143 and "Traceback" not in stderr
+    assert "terminated; finished shards are kept: rerun the same command to resume" in stderr
+    deadline = time.monotonic() + 10
+    while alive(ray_processes) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not alive(ray_processes), "Ray processes outlived the run"
+    session = manifest(out)["sessions"][-1]
+    assert session["finished"] and not session["complete"] and session["shards_run"] >= 2
+    assert f"kept {session['shards_run']} from an earlier run" in tashkalar_run(study_file, out).stdout
+    assert_same_rows(reference[0], out)
+
+
+HUGE = """
+name = "huge"
+forms = ["high-form", "deathmatch"]
+deck_pairings = "all"
+strategy_pairings = [["random", "random"]]
+games_per_cell = 1_000_000_000_000
+base_seed = 1
+"""
+
+
+def test_a_huge_study_starts_at_once_in_bounded_memory_and_stops_on_ctrl_c(tmp_path):
+    study, out = tmp_path / "huge.toml", tmp_path / "run"
+    study.write_text(HUGE)
+    start = time.monotonic()
+    driver = start_run(study, out, "--workers", "1")
+    wait_for_shards(driver, out, 1)
+    assert time.monotonic() - start < 120
+    status = Path(f"/proc/{driver.pid}/status").read_text()
+    peak_kb = int(next(line for line in status.splitlines() if line.startswith("VmHWM:")).split()[1])
+    assert peak_kb < 600 * 1024, f"driver peak {peak_kb} kB"
+    driver.send_signal(signal.SIGINT)
+    _, stderr = driver.communicate(timeout=60)
+    assert driver.returncode == 130 and "interrupted; finished shards are kept" in stderr
+    info = manifest(out)
+    assert info["games"] == 12 * 10**12 and 1 <= len(info["shard_status"]) == info["sessions"][-1]["shards_run"]
 
 
 def test_a_worker_killed_mid_shard_is_retried_and_one_worker_gives_the_same_rows(reference, study_file,
@@ -245,3 +340,16 @@ def test_an_ablation_study_runs_resumes_and_reports_on_local_ray(tmp_path):
     assert result.returncode == 0, result.stderr
     rows = (csv_dir / "ablation.csv").read_text().splitlines()
     assert len(rows) == 1 + 1 + 2 and any("Bomb" in r for r in rows)  # a flare: per deck of the seat dealt it
+
+
+def test_an_address_that_answers_but_is_no_ray_cluster_fails_within_half_a_minute(study_file, tmp_path):
+    with socket.socket() as server:  # accepts connections and says nothing, like a wrong service
+        server.bind(("", 0))
+        server.listen()
+        address = f"127.0.0.1:{server.getsockname()[1]}"
+        start = time.monotonic()
+        result = subprocess.run(run_command(study_file, tmp_path / "run", "--address", address),
+                                env=local_env(), capture_output=True, text=True, timeout=120)
+    assert time.monotonic() - start < 45
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert f"error: --address {address}: cannot join the Ray cluster" in result.stderr

@@ -40,12 +40,16 @@ def make_study(where: Path, **changes: object) -> Study:
 def fill(study: Study, out: Path) -> list[int]:
     """Play and write the pending shards in-process, as the Ray driver would; returns the ones played."""
     prepared = prepare(study, out, force=False)
-    for i in prepared.pending:
+    pending = list(prepared.pending())
+    for i in pending:
         output = play_shard(prepared.job, i)
-        prepared.run.write_shard(i, output.files)
-        prepared.manifest["shard_status"][i].update(status="done", rows=output.rows)
-    write_manifest(prepared.run.manifest_path, prepared.manifest)
-    return prepared.pending
+        prepared.record(i, output.files, output.rows)
+    prepared.save()
+    return pending
+
+
+def pending(study: Study, out: Path, force: bool = False) -> list[int]:
+    return list(prepare(study, out, force=force).pending())
 
 
 def snapshot(out: Path) -> dict[str, bytes]:
@@ -95,15 +99,14 @@ def test_a_complete_run_is_kept_and_every_damaged_shard_is_found(tmp_path):
     assert fill(study, out) == [0, 1, 2]
     clean = snapshot(out)
     run = RunDir(out, study.shard_count)
-    assert prepare(study, out, force=False).pending == []
+    assert pending(study, out) == []
     run.shard_path("games", 0).write_bytes(run.shard_path("games", 0).read_bytes()[:-40])  # truncated
     damaged = bytearray(run.shard_path("card_events", 1).read_bytes())
     damaged[len(damaged) // 2] ^= 0xFF  # one flipped byte inside a data page
     run.shard_path("card_events", 1).write_bytes(bytes(damaged))
     run.shard_path("points", 2).unlink()  # a missing table file
     (out / "games" / "shard-00002.parquet.tmp").write_bytes(b"partial")
-    prepared = prepare(study, out, force=False)
-    assert prepared.pending == [0, 1, 2]
+    assert pending(study, out) == [0, 1, 2]
     assert not list(out.glob("*/*.tmp")) and not list(out.glob("*/shard-00001.parquet"))
     assert fill(study, out) == [0, 1, 2] and snapshot(out) == clean
 
@@ -114,16 +117,38 @@ def test_files_of_another_dataset_are_not_kept(tmp_path):
     other = make_study(tmp_path, base_seed=4)
     foreign = play_shard(ShardJob(other.to_config(), cardfiles.pack(None), "someone-else"), 1)
     RunDir(out, study.shard_count).write_shard(1, foreign.files)
-    assert prepare(study, out, force=False).pending == [1]
+    assert pending(study, out) == [1]
 
 
-def test_row_counts_must_match_the_manifest(tmp_path):
+def test_files_must_match_the_checksums_the_manifest_recorded(tmp_path):
     study, out = make_study(tmp_path), tmp_path / "run"
     fill(study, out)
     manifest = json.loads((out / "manifest.json").read_text())
+    assert all(len(s["sha256"]) == len(TABLES) for s in manifest["shard_status"])
+    manifest["shard_status"][1]["sha256"]["points"] = "0" * 64
+    write_manifest(out / "manifest.json", manifest)
+    assert pending(study, out) == [1]
+
+
+def test_an_old_manifest_without_checksums_checks_row_counts_then_records_checksums(tmp_path):
+    study, out = make_study(tmp_path), tmp_path / "run"
+    fill(study, out)
+    manifest = json.loads((out / "manifest.json").read_text())
+    for entry in manifest["shard_status"]:
+        del entry["sha256"]
     manifest["shard_status"][2]["rows"]["card_events"] += 1
     write_manifest(out / "manifest.json", manifest)
-    assert prepare(study, out, force=False).pending == [2]
+    assert pending(study, out) == [2]
+    assert all("sha256" in s for s in json.loads((out / "manifest.json").read_text())["shard_status"])
+
+
+def test_the_manifest_lists_only_the_shards_done(tmp_path):
+    study, out = make_study(tmp_path), tmp_path / "run"
+    prepared = prepare(study, out, force=False)
+    prepared.record(1, play_shard(prepared.job, 1).files, {})
+    prepared.save()
+    assert [s["shard"] for s in json.loads((out / "manifest.json").read_text())["shard_status"]] == [1]
+    assert pending(study, out) == [0, 2]
 
 
 def test_a_different_study_is_refused_unless_forced(tmp_path):
@@ -133,9 +158,14 @@ def test_a_different_study_is_refused_unless_forced(tmp_path):
     with pytest.raises(UserError, match=r"differs in: base_seed, games_per_cell\)"):
         prepare(changed, out, force=False)
     renamed = make_study(tmp_path, name="renamed")
-    assert prepare(renamed, out, force=False).pending == []  # a new name is no new dataset
-    assert prepare(changed, out, force=True).pending == [0, 1, 2, 3]
+    assert pending(renamed, out) == []  # a new name is no new dataset
+    for name in ("report.html", "report.md", "regression.md"):
+        (out / name).write_text("of the old study")
+    (out / "csv").mkdir()
+    (out / "csv" / "cards.csv").write_text("old")
+    assert pending(changed, out, force=True) == [0, 1, 2, 3]
     assert not list(out.glob("*/*.parquet"))
+    assert sorted(p.name for p in out.iterdir()) == ["manifest.json"]  # its reports went too
 
 
 def test_a_changed_card_is_named_when_refusing(tmp_path):
@@ -194,3 +224,74 @@ def test_the_command_reports_config_and_directory_mistakes_without_starting_ray(
     result = CliRunner().invoke(app, ["run", str(changed), "--out", str(out)])
     assert result.exit_code == 2 and "holds a run of a different study" in result.stderr
     assert "ray" not in sys.modules or not sys.modules["ray"].is_initialized()
+
+
+def _report(*args: object):
+    return CliRunner().invoke(app, ["report", *(str(a) for a in args)])
+
+
+def _flip_a_byte_in_column(file: Path, column: str) -> None:
+    meta = pq.read_metadata(file)
+    index = meta.schema.to_arrow_schema().names.index(column)
+    chunk = meta.row_group(0).column(index)
+    data = bytearray(file.read_bytes())
+    start = chunk.dictionary_page_offset if chunk.has_dictionary_page else chunk.data_page_offset
+    data[start + chunk.total_compressed_size - 2] ^= 0xFF  # in the chunk's last page
+    file.write_bytes(bytes(data))
+
+
+def test_a_report_refuses_a_file_damaged_where_its_queries_do_not_read(tmp_path):
+    study, out = make_study(tmp_path), tmp_path / "run"
+    fill(study, out)
+    games = RunDir(out, study.shard_count).shard_path("games", 1)
+    _flip_a_byte_in_column(games, "seed")  # no report query reads the seed
+    result = _report(out, "--md", tmp_path / "r.md")
+    assert result.exit_code == 2 and result.stderr.startswith("error: ") and "Traceback" not in result.output
+    assert str(games) in result.stderr and "damaged" in result.stderr
+    assert not (tmp_path / "r.md").exists()
+    assert pending(study, out) == [1]  # and a resume runs that shard again
+
+
+def test_a_report_over_an_old_manifest_checks_row_counts_with_a_warning(tmp_path):
+    study, out = make_study(tmp_path), tmp_path / "run"
+    fill(study, out)
+    manifest = json.loads((out / "manifest.json").read_text())
+    for entry in manifest["shard_status"]:
+        del entry["sha256"]
+    write_manifest(out / "manifest.json", manifest)
+    result = _report(out, "--md", tmp_path / "r.md")
+    assert result.exit_code == 0, result.output
+    assert "warning: " in result.stderr and "only row counts were checked" in result.stderr
+    manifest["shard_status"][0]["rows"]["games"] += 1
+    write_manifest(out / "manifest.json", manifest)
+    result = _report(out, "--md", tmp_path / "r.md")
+    assert result.exit_code == 2 and "row count" in result.stderr
+
+
+def test_a_report_that_cannot_be_written_is_a_clear_error(tmp_path):
+    study, out = make_study(tmp_path), tmp_path / "run"
+    fill(study, out)
+    blocker = tmp_path / "file"
+    blocker.write_text("mine")
+    for args in (["--out", blocker / "report.html"], ["--md", tmp_path], ["--csv", blocker]):
+        result = _report(out, *args)
+        assert result.exit_code == 2, result.output
+        assert result.stderr.startswith("error: cannot write ") and "Traceback" not in result.output
+    assert blocker.read_text() == "mine"
+
+
+def test_preparing_a_huge_study_costs_no_more_than_a_small_one(tmp_path):
+    import time
+    import tracemalloc
+
+    huge = make_study(tmp_path, games_per_cell=10**12)  # 2 * 10**12 games, 4 * 10**11 shards
+    tracemalloc.start()
+    start = time.perf_counter()
+    prepared = prepare(huge, tmp_path / "run", force=False)
+    shards = prepared.pending()
+    first = [next(shards) for _ in range(3)]
+    seconds, (_, peak) = time.perf_counter() - start, tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    assert first == [0, 1, 2] and seconds < 10 and peak < 50 * 2**20
+    manifest = json.loads((tmp_path / "run" / "manifest.json").read_text())
+    assert manifest["shards"] == 4 * 10**11 and manifest["shard_status"] == []
