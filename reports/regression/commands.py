@@ -14,12 +14,15 @@ def register(app: typer.Typer) -> None:
     @app.command()
     @fail_cleanly
     def regress(
-        baseline: Annotated[Path, typer.Option(help="the baseline run directory")],
-        candidate: Annotated[Path, typer.Option(help="the candidate run directory")],
-        md: Annotated[Path | None, typer.Option(help="also write the Markdown summary to this file")] = None,
-        min_difference: Annotated[float, typer.Option(help="smallest change of a rate that counts")] = 0.05,
-        alpha: Annotated[float, typer.Option(help="false discovery rate (Benjamini-Hochberg)")] = 0.05,
-        min_trials: Annotated[int, typer.Option(help="metrics with fewer trials are not tested")] = 30,
+        baseline: Annotated[Path, typer.Option(metavar="RUN_DIR", help="the baseline run directory")],
+        candidate: Annotated[Path, typer.Option(metavar="RUN_DIR", help="the candidate run directory")],
+        md: Annotated[Path | None, typer.Option(metavar="FILE.md",
+                                                help="also write the Markdown page to this file")] = None,
+        min_difference: Annotated[float, typer.Option(metavar="RATE",
+                                                      help="smallest change of a gate that counts, 0 to 1")] = 0.05,
+        alpha: Annotated[float, typer.Option(
+            metavar="Q", help="false discovery rate (Benjamini-Hochberg), above 0 and below 1")] = 0.05,
+        min_trials: Annotated[int, typer.Option(metavar="N", help="comparisons with fewer games are not tested")] = 30,
         allow_different_studies: Annotated[bool, typer.Option(
             help="compare runs of different studies anyway (every section then says so)")] = False,
     ) -> None:
@@ -47,16 +50,19 @@ def register(app: typer.Typer) -> None:
     @app.command()
     @fail_cleanly
     def history(
-        card: Annotated[str | None, typer.Option(help="a card id, e.g. imperial/swordmaster")] = None,
-        task: Annotated[str | None, typer.Option(help="a task id")] = None,
-        deck: Annotated[str | None, typer.Option(help="a deck name")] = None,
-        study: Annotated[str | None, typer.Option(help="only runs of this study (its name or study id)")] = None,
-        metric: Annotated[str | None, typer.Option(help="only this metric")] = None,
-        mode: Annotated[str | None, typer.Option(help="only this form")] = None,
+        card: Annotated[str | None, typer.Option(metavar="CARD_ID",
+                                                 help="a card id, e.g. imperial/swordmaster")] = None,
+        task: Annotated[str | None, typer.Option(metavar="TASK_ID", help="a task id")] = None,
+        deck: Annotated[str | None, typer.Option(metavar="DECK", help="a deck name")] = None,
+        study: Annotated[str | None, typer.Option(metavar="NAME|ID",
+                                                  help="only runs of this study (its name or study id)")] = None,
+        metric: Annotated[str | None, typer.Option(metavar="METRIC", help="only this metric")] = None,
+        mode: Annotated[str | None, typer.Option(metavar="FORM", help="only this form")] = None,
         record: Annotated[Path | None, typer.Option(metavar="RUN_DIR",
                                                     help="record a finished run's metrics now, then exit")] = None,
-        db: Annotated[Path | None, typer.Option(help="the history database (default: $TASHKALAR_HISTORY or "
-                                                     "~/.local/share/tashkalar/history.duckdb)")] = None,
+        db: Annotated[Path | None, typer.Option(
+            metavar="FILE.duckdb", help="the history database (default: $TASHKALAR_HISTORY or "
+                                        "~/.local/share/tashkalar/history.duckdb)")] = None,
     ) -> None:
         """Show recorded metrics over time, one study at a time; or record a run (--record)."""
         from reports.regression.history import default_history_path, metric_history, record_run
@@ -84,15 +90,19 @@ def register(app: typer.Typer) -> None:
         promote: Annotated[bool, typer.Option(help="make every new run its study's baseline")] = False,
         promote_if_unchanged: Annotated[bool, typer.Option(
             help="make a new run the baseline when nothing moved (or there was no baseline)")] = False,
-        address: Annotated[str | None, typer.Option(envvar="RAY_ADDRESS", help="an existing Ray cluster")] = None,
-        workers: Annotated[int | None, typer.Option(min=1, help="local Ray CPUs [default: all]")] = None,
-        db: Annotated[Path | None, typer.Option(help="the history database")] = None,
+        address: Annotated[str | None, typer.Option(envvar="RAY_ADDRESS", metavar="HOST:PORT",
+                                                    help="an existing Ray cluster")] = None,
+        workers: Annotated[int | None, typer.Option(metavar="N", help="local Ray CPUs",
+                                                    show_default="all cores")] = None,
+        db: Annotated[Path | None, typer.Option(metavar="FILE.duckdb", help="the history database")] = None,
         progress: Annotated[bool, typer.Option(help="show live progress bars")] = True,
     ) -> None:
-        """Run a suite's studies, reports and regressions; exit 1 when a metric moved, else 0."""
+        """Run a suite's studies, reports and regressions; exit 1 when a gate moved, else 0."""
         from reports.regression.suite import load_suite, run_suite
         from sim.errors import UserError
+        from sim.options import at_least
 
+        at_least("--workers", workers)
         if promote and promote_if_unchanged:
             raise UserError("give at most one of --promote and --promote-if-unchanged")
         mode = "always" if promote else "if-unchanged" if promote_if_unchanged else "never"
