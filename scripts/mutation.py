@@ -8,7 +8,8 @@ Steps, in a fresh copy of the committed tree (``git archive HEAD``; the working 
 2. the sample is drawn per package;
 3. ``mutmut run`` runs each sampled mutant against the tests that cover it (mutmut's per-function
    coverage of the non-Ray, non-slow tests), with mutmut's per-mutant CPU limit;
-4. the results, with a 95% Wilson interval per package and the diff of every mutant not killed, go to
+4. mutants that timed out run once more with 4 times the limit (a loaded machine slows sound ones);
+5. the results, with a 95% Wilson interval per package and the diff of every mutant not killed, go to
    ``results.json`` and ``results.md`` in the work directory.
 
 Usage: .venv/bin/python scripts/mutation.py [--per-package 60] [--seed 10] [--jobs 2] [--work DIR]
@@ -19,6 +20,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import re
 import subprocess
 import sys
 import tempfile
@@ -76,7 +78,18 @@ def _copy_tree(work: Path) -> tuple[Path, str]:
         src.mkdir(parents=True)
         archive = subprocess.run(["git", "archive", "HEAD"], cwd=ROOT, capture_output=True, check=True).stdout
         subprocess.run(["tar", "-x", "-C", str(src)], input=archive, check=True)
+    shared = ROOT.parent / "shared"  # the tests read ../shared/reference (mutmut runs them in src/mutants)
+    if shared.is_dir() and not (src / "shared").exists():
+        (src / "shared").symlink_to(shared)
     return src, commit
+
+
+def _mutmut_run(src: Path, names: list[str], jobs: int, log: Path) -> None:
+    with log.open("w") as out:
+        run = subprocess.run([sys.executable, "-m", "mutmut", "run", "--max-children", str(jobs), *names],
+                             cwd=src, stdout=out, stderr=subprocess.STDOUT, check=False)
+    if run.returncode:
+        sys.exit(f"error: mutmut run failed (exit {run.returncode}); see {log}")
 
 
 def sample(names: list[str], per_package: int, seed: int) -> list[str]:
@@ -134,10 +147,22 @@ def main() -> None:
     chosen = sample(names, args.per_package, args.seed)
     print(f"{len(names)} mutants ({dict(population)}); running {len(chosen)} in {src}", flush=True)
     log = args.work / f"mutmut-{commit[:12]}.log"
-    with log.open("w") as out:
-        subprocess.run([sys.executable, "-m", "mutmut", "run", "--max-children", str(args.jobs), *chosen],
-                       cwd=src, stdout=out, stderr=subprocess.STDOUT, check=False)
+    _mutmut_run(src, chosen, args.jobs, log)
     results = json.loads(_python(_COLLECT, src, stdin=json.dumps(chosen)))
+    timeouts = sorted(n for n, r in results.items() if r["status"] == "timeout")
+    if timeouts:  # a busy machine can time out a sound mutant: give those 4 times the limit once more
+        config = src / "pyproject.toml"
+        text = config.read_text()
+        multiplier = re.search(r"^timeout_multiplier = ([0-9.]+)$", text, re.M)
+        assert multiplier, "pyproject.toml: [tool.mutmut] needs timeout_multiplier"
+        config.write_text(text.replace(multiplier.group(0), f"timeout_multiplier = {4 * float(multiplier[1])}"))
+        try:
+            _mutmut_run(src, timeouts, args.jobs, args.work / f"mutmut-{commit[:12]}-timeouts.log")
+        finally:
+            config.write_text(text)
+        results |= json.loads(_python(_COLLECT, src, stdin=json.dumps(timeouts)))
+        for name in timeouts:
+            results[name]["rechecked"] = True
     missing = sorted(set(chosen) - set(results))
     if missing:
         sys.exit(f"error: no result for {len(missing)} mutants (see {log}), e.g. {missing[0]}")
