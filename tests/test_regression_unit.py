@@ -138,7 +138,7 @@ def test_markdown_and_exit_codes(pair, tmp_path: Path) -> None:
     text = render_markdown(compare_runs(*pair, Thresholds()))
     assert "at least 0.050" in text and "below 0.05" in text and "(3 metrics tested; 0 with fewer than 30" in text
     assert "- changed: `b`" in text and "- added: `d`" in text and "- removed: `c`" in text
-    assert "## What moved (1)" in text
+    assert "## Card definitions" in text and "## What moved (1)" in text
     assert "| first_player_win_rate | deathmatch | first player | 0.500 (n=200) | 0.750 (n=200) | +0.250 |" in text
     base, cand = (str(p) for p in pair)
     cli = CliRunner()
