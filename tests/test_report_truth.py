@@ -7,11 +7,13 @@ No Ray.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from reports.analysis import card_records, task_deck_records, task_records
+from reports.build import write_report
 from reports.dataset import open_runs
 from reports.names import Names
 from reports.queries import run_queries
@@ -111,9 +113,13 @@ TASK_EVENTS = [  # in game order: the queries read the order of the file
 
 
 @pytest.fixture(scope="module")
-def q(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[dict[str, Any]]]:
-    run = write_run(tmp_path_factory.mktemp("handmade") / "hand", GAMES, card_events=CARD_EVENTS,
-                    points=POINTS, flare_events=FLARE_EVENTS, task_events=TASK_EVENTS)
+def run(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return write_run(tmp_path_factory.mktemp("handmade") / "hand", GAMES, card_events=CARD_EVENTS,
+                     points=POINTS, flare_events=FLARE_EVENTS, task_events=TASK_EVENTS)
+
+
+@pytest.fixture(scope="module")
+def q(run: Path) -> dict[str, list[dict[str, Any]]]:
     _, con = open_runs([run])
     try:
         return run_queries(con, str(run))
@@ -289,3 +295,13 @@ def test_first_player_verdict(wins: int, verdict: str) -> None:
     rows = [{"mode": DM, "first_wins": wins - 10, "games": 50}, {"mode": DM, "first_wins": 10, "games": 50}]
     [line] = _first_player({"first_player": rows})
     assert line.startswith(f"{DM}: the first player wins ") and line.endswith(f": {verdict}.")
+
+
+def test_markdown_tables_align_text_left_and_numbers_right(run: Path, tmp_path: Path) -> None:
+    write_report([run], md=tmp_path / "r.md")
+    lines = (tmp_path / "r.md").read_text().splitlines()
+    separators = [line for line in lines if line.startswith("|---")]
+    assert separators
+    assert all(set(line.strip("|").split("|")) <= {"---", "---:"} for line in separators)
+    header = lines[lines.index(separators[0]) - 1]
+    assert header.count("|") == separators[0].count("|")
