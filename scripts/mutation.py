@@ -12,7 +12,7 @@ Steps, in a fresh copy of the committed tree (``git archive HEAD``; the working 
 5. the results, with a 95% Wilson interval per package and the diff of every mutant not killed, go to
    ``results.json`` and ``results.md`` in the work directory.
 
-Usage: .venv/bin/python scripts/mutation.py [--per-package 60] [--seed 10] [--jobs 2] [--work DIR]
+Usage: .venv/bin/python scripts/mutation.py [--per-package 40] [--seed 10] [--jobs 2] [--work DIR]
 """
 
 from __future__ import annotations
@@ -134,7 +134,7 @@ def _markdown(rows: list[dict], results: dict[str, dict], meta: dict) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--per-package", type=int, default=60)
+    parser.add_argument("--per-package", type=int, default=40)
     parser.add_argument("--seed", type=int, default=10)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--work", type=Path, default=Path(tempfile.gettempdir()) / "tashkalar-mutation")
