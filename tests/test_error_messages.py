@@ -1,0 +1,43 @@
+"""Error messages of card files and study configs, checked in-process (the CLI tests run a subprocess, which
+mutation testing cannot trace): each names the file, the field and what is wrong."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from pipelines.study import StudyConfigError, parse_study
+from sim.cards import BUILTIN_DIR, CardFileError, load_card_set
+
+
+def _copy(tmp_path: Path) -> Path:
+    return Path(shutil.copytree(BUILTIN_DIR, tmp_path / "cards"))
+
+
+def test_a_missing_card_file_is_named(tmp_path: Path) -> None:
+    cards = _copy(tmp_path)
+    (cards / "legends.toml").unlink()  # decks are the files there; legends, flares and tasks are required
+    with pytest.raises(CardFileError) as e:
+        load_card_set(cards)
+    assert str(e.value) == f"{cards / 'legends.toml'}: file: not found"
+
+
+def test_a_card_id_used_twice_is_named(tmp_path: Path) -> None:
+    cards = _copy(tmp_path)
+    text = (cards / "imperial.toml").read_text()
+    first = text[text.index("[[being]]"):text.index("[[being]]", text.index("[[being]]") + 1)]
+    (cards / "imperial.toml").write_text(text + "\n" + first)
+    with pytest.raises(CardFileError) as e:
+        load_card_set(cards)
+    assert str(e.value).startswith(f"{cards / 'imperial.toml'}: ")
+    assert str(e.value).endswith(".id: this id is used twice in the card set")
+
+
+def test_a_player_that_is_not_a_table_is_named() -> None:
+    data = {"forms": ["deathmatch"], "deck_pairings": [["imperial", "imperial"]], "strategy_pairings": "all",
+            "games_per_cell": 2, "base_seed": 1, "players": {"careful": 3}}
+    with pytest.raises(StudyConfigError) as e:
+        parse_study(data, Path("/studies/s.toml"))
+    assert str(e.value) == '/studies/s.toml: players.careful: expected a table like { strategy = "random" }, got 3'
