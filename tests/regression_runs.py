@@ -1,14 +1,12 @@
-"""Hand-made run directories for regression tests: Parquet tables of the real schema, written directly."""
+"""Hand-made runs for the regression gates: one Deathmatch-style study whose manifest names its config
+(so runs can be told apart as studies and paired by seed), written with tests/handmade.py."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
-import pyarrow as pa
-import pyarrow.parquet as pq
-
-from pipelines.schema import TABLES
+from tests.handmade import game
+from tests.handmade import write_run as write_rows
 
 CONFIG = {"name": "hand", "forms": ["deathmatch"], "deck_pairings": [["imperial", "highland"]],
           "strategy_pairings": [["a", "a"]], "players": {"a": {"strategy": "random", "params": {}}},
@@ -22,29 +20,19 @@ def write_run(path: Path, games: list[tuple[str, str, str, int]], *, base_seed: 
     (game id, seat, card id) dealt in opening hands; ``cards`` the per-card fingerprints of its manifest;
     ``ablation`` (card id, the seat holding the vanilla copy, each game's winner in the arm) adds the arm's
     games after the unchanged ones, on the same seeds."""
-    rows = {table: {f.name: [] for f in schema} for table, schema in TABLES.items()}
-    arm = []
+    rows = [game(i, mode, (deck_0, deck_1), first=0, winner=winner)
+            for i, (mode, deck_0, deck_1, winner) in enumerate(games)]
     if ablation is not None:
         card, seat, winners = ablation
-        arm = [(len(games) + i, i, f"vanilla:{card}", seat, (*games[i][:3], w)) for i, w in enumerate(winners)]
-    for game_id, seed, variant, variant_seat, (mode, deck_0, deck_1, winner) in [
-            (i, i, "", -1, g) for i, g in enumerate(games)] + arm:
-        game = {"game_id": game_id, "cell": f"{mode}|x", "seed": seed, "mode": mode, "deck_0": deck_0,
-                "deck_1": deck_1, "strategy_0": "a", "strategy_1": "a", "first_player": 0, "winner": winner,
-                "score_0": 0, "score_1": 0, "turns": 10, "end_reason": "deck", "tiebreak": "",
-                "card_set": "x", "schema_version": 1, "variant": variant, "variant_seat": variant_seat}
-        for name, value in game.items():
-            rows["games"][name].append(value)
-    for game_id, seat, card in opening:
-        event = {"game_id": game_id, "turn": 0, "seat": seat, "card_id": card, "card_type": "being",
-                 "event": "drawn", "opening": True, "square": -1}
-        for f in TABLES["card_events"]:
-            rows["card_events"][f.name].append(event.get(f.name, 0))
-    for table, schema in TABLES.items():
-        (path / table).mkdir(parents=True)
-        pq.write_table(pa.table(rows[table], schema=schema), path / table / "shard-00000.parquet")
-    config = CONFIG | {"base_seed": base_seed, "games_per_cell": len(games)}
-    manifest = {"name": "hand", "config": config, "code_version": {"package": "test"},
+        for i, winner in enumerate(winners):
+            arm = game(len(games) + i, rows[i]["mode"], (rows[i]["deck_0"], rows[i]["deck_1"]), first=0,
+                       winner=winner)
+            rows.append(arm | {"seed": i, "variant": f"vanilla:{card}", "variant_seat": seat})
+    for row in rows:
+        row.setdefault("variant_seat", -1)
+    events = [{"game_id": g, "turn": 0, "seat": seat, "card_id": card, "card_type": "being", "event": "drawn",
+               "opening": True} for g, seat, card in opening]
+    manifest = {"name": "hand", "config": CONFIG | {"base_seed": base_seed, "games_per_cell": len(games)},
+                "code_version": {"package": "test"},
                 "card_set": {"fingerprint": "f", "cards": cards or {"imperial/knight": "k1"}}}
-    (path / "manifest.json").write_text(json.dumps(manifest))
-    return path
+    return write_rows(path, rows, manifest, card_events=events)

@@ -1,5 +1,6 @@
-"""Regression metrics and the "moved" rule on hand-made runs (tests/handmade.py), without Ray: every
-expected number is worked out by hand from the rows written here."""
+"""Regression's summary metrics and the rule that marks one as changed beyond the threshold, on hand-made
+runs (tests/handmade.py), without Ray: every expected number is worked out by hand from the rows written
+here. These metrics are shown, never gating: the gates are tested in tests/test_regression_gates.py."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from reports.regression.compare import Thresholds, compare_runs, render_markdown
+from reports.regression.compare import Change, Regression, Thresholds, compare_runs
+from reports.regression.render import render_markdown
 from reports.regression.summary import run_metrics
 from sim.cli import app
 from tests.handmade import game, write_run
@@ -96,12 +98,17 @@ def _expected_p() -> float:
     return math.erfc(z / math.sqrt(2))
 
 
-def test_only_the_first_player_metric_moves(pair) -> None:
+def _beyond(result: Regression) -> list[Change]:
+    return [c for c in result.changes if c.beyond_threshold]
+
+
+def test_only_the_first_player_metric_changes_and_it_does_not_gate(pair) -> None:
     result = compare_runs(*pair, Thresholds())
     assert Thresholds() == Thresholds(min_difference=0.05, alpha=0.05, min_trials=30)
     assert [(c.base.metric, c.base.subject) for c in result.changes] == [
         ("deck_win_rate", IMP), ("deck_win_rate", SYL), ("first_player_win_rate", "first player")]
-    [moved] = result.moved
+    assert result.moved == []  # the deck gates did not move: the first player's rate is not a verdict
+    [moved] = _beyond(result)
     assert (moved.base.successes, moved.base.trials, moved.cand.successes, moved.cand.trials) == (100, 200, 150, 200)
     assert moved.difference == 0.25
     assert moved.p_value == pytest.approx(_expected_p(), rel=1e-9)
@@ -119,13 +126,13 @@ def test_cards_and_metrics_in_one_run_only(pair) -> None:
 @pytest.mark.parametrize(("min_difference", "moves"), [(0.25, True), (0.2500001, False)])
 def test_a_move_needs_the_minimum_difference(pair, min_difference: float, moves: bool) -> None:
     result = compare_runs(*pair, Thresholds(min_difference=min_difference))
-    assert bool(result.moved) is moves
+    assert bool(_beyond(result)) is moves
 
 
 @pytest.mark.parametrize(("factor", "moves"), [(1.01, True), (0.99, False)])
 def test_a_move_needs_a_q_value_below_alpha(pair, factor: float, moves: bool) -> None:
     result = compare_runs(*pair, Thresholds(alpha=3 * _expected_p() * factor))
-    assert bool(result.moved) is moves
+    assert bool(_beyond(result)) is moves
 
 
 @pytest.mark.parametrize(("min_trials", "tested"), [(200, 3), (201, 0)])
@@ -136,17 +143,29 @@ def test_metrics_with_too_few_trials_are_not_tested(pair, min_trials: int, teste
 
 def test_markdown_and_exit_codes(pair, tmp_path: Path) -> None:
     text = render_markdown(compare_runs(*pair, Thresholds()))
-    assert "at least 0.050" in text and "below 0.05" in text and "(3 metrics tested; 0 with fewer than 30" in text
+    assert "at least 0.050" in text and "below 0.05" in text
+    assert "3 metrics tested, 0 with too few trials, 2 in one run only" in text
     assert "- changed: `b`" in text and "- added: `d`" in text and "- removed: `c`" in text
-    assert "## Card definitions" in text and "## What moved (1)" in text
+    assert "## Changed cards" in text and "## Verdict: 0 gate(s) moved" in text
     assert "| first_player_win_rate | deathmatch | first player | 0.500 (n=200) | 0.750 (n=200) | +0.250 |" in text
     base, cand = (str(p) for p in pair)
     cli = CliRunner()
-    moved = cli.invoke(app, ["regress", "--baseline", base, "--candidate", cand, "--md", str(tmp_path / "r.md")])
-    assert moved.exit_code == 1, moved.output
+    calm = cli.invoke(app, ["regress", "--baseline", base, "--candidate", cand, "--md", str(tmp_path / "r.md")])
+    assert calm.exit_code == 0, calm.output  # only a non-gating metric changed
     assert (tmp_path / "r.md").read_text() == text
+    same = cli.invoke(app, ["regress", "--baseline", base, "--candidate", base])
+    assert same.exit_code == 2 and "given twice" in same.output
+
+
+def test_a_moved_deck_gate_exits_1(tmp_path: Path) -> None:
+    def run(name: str, imperial_wins: int) -> str:
+        games = [game(i, DM, (IMP, SYL), first=i % 2, winner=0 if i < imperial_wins else 1) for i in range(200)]
+        return str(write_run(tmp_path / name, games, manifest={"name": name, "card_set": {"cards": {}}}))
+
+    base, cand = run("base", 100), run("cand", 150)
+    cli = CliRunner()
+    moved = cli.invoke(app, ["regress", "--baseline", base, "--candidate", cand])
+    assert moved.exit_code == 1, moved.output
+    assert "| deck win rate (against other decks) | deathmatch | imperial | 0.500 | 0.750 |" in moved.output
     calm = cli.invoke(app, ["regress", "--baseline", base, "--candidate", cand, "--min-difference", "0.3"])
     assert calm.exit_code == 0, calm.output
-    assert "Nothing moved beyond the threshold." in calm.output
-    same = cli.invoke(app, ["regress", "--baseline", base, "--candidate", base])
-    assert same.exit_code == 0 and "No card changed definition." in same.output
