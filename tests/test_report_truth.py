@@ -292,9 +292,18 @@ def test_the_minimum_test_sample_is_20_games_on_each_side() -> None:
 @pytest.mark.parametrize(("wins", "verdict"), [(70, "an advantage"), (30, "a disadvantage"),
                                                (55, "no clear advantage")])
 def test_first_player_verdict(wins: int, verdict: str) -> None:
-    rows = [{"mode": DM, "first_wins": wins - 10, "games": 50}, {"mode": DM, "first_wins": 10, "games": 50}]
+    rows = [{"mode": DM, "first_wins": wins - 10, "second_wins": 60 - wins, "ties": 0, "games": 50},
+            {"mode": DM, "first_wins": 10, "second_wins": 40, "ties": 0, "games": 50}]
     [line] = _first_player({"first_player": rows})
     assert line.startswith(f"{DM}: the first player wins ") and line.endswith(f": {verdict}.")
+
+
+def test_first_player_verdict_leaves_ties_out():
+    """Random players in High Form: 48.2% first, 47.0% second, 4.8% ties is no disadvantage."""
+    rows = [{"mode": HF, "first_wins": 482, "second_wins": 470, "ties": 48, "games": 1000}]
+    [line] = _first_player({"first_player": rows})
+    assert "ties 4.8% (3.6–6.3%, n=1,000)" in line
+    assert "of the decisive games the first player wins 50.6% (47.5–53.8%, n=952): no clear advantage." in line
 
 
 def test_markdown_tables_align_text_left_and_numbers_right(run: Path, tmp_path: Path) -> None:
