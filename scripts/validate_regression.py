@@ -1,14 +1,15 @@
 """Check the regression gate end to end on real runs: A/A calibration and planted changes.
 
-    python scripts/validate_regression.py aa --seeds 20 --games 200 --strategy builder
-    python scripts/validate_regression.py planted --games 600 --strategy builder
+    python scripts/validate_regression.py aa --seeds 20 --games 200 --strategy random --workers 1
+    python scripts/validate_regression.py planted --games 200 --strategy builder
 
 ``aa``: for each of ``--seeds`` fresh base seeds, the study is played twice with no change. Paired (the
 same seed twice) the games must be identical and nothing may move; unpaired (the candidate on another
 fresh seed) the count of seeds with something moved measures the gate's false alarms.
 ``planted``: one baseline and three candidates with one Imperial card edited: made clearly stronger
-(Swordmaster destroys every enemy piece within 3 squares), clearly weaker (the Time Mage loses its
-effect) and slightly weaker (Summoner places up to 1 piece instead of 2). Prints each verdict.
+(Swordmaster destroys every enemy piece within 3 squares), clearly weaker (the Hypnotist, the Imperial
+being worth most in the full-deck ablation, loses its effect) and slightly weaker (Summoner places up to
+1 piece instead of 2). Prints each verdict.
 The study: every pairing of two different base decks, both forms, ``--games`` per cell.
 """
 
@@ -41,8 +42,8 @@ EDITS = {
     "stronger: Swordmaster destroys every enemy piece within 3": (
         '{ do = "destroy", where = "diagonal", owner = "enemy", ranks = ["common"], up_to = 1 },',
         '{ do = "destroy", where = "within:3", owner = "enemy", all = true },'),
-    "weaker: Time Mage has no effect": (
-        '  { do = "gain_actions", n = 1 },\n  { do = "destroy", where = "marked", owner = "enemy" },\n', ""),
+    "weaker: Hypnotist has no effect": (
+        '  { do = "custom", fn = "imperial.hypnotist" },\n', ""),
     "slightly weaker: Summoner places up to 1": (
         '{ do = "place", where = "marked", rank = "common", up_to = 2 },',
         '{ do = "place", where = "marked", rank = "common", up_to = 1 },'),
@@ -69,7 +70,7 @@ def _edited(tmp: Path, label: str) -> Path:
 
 
 def aa(args: argparse.Namespace, tmp: Path, thresholds: Thresholds) -> None:
-    print("| seed | paired: gates moved | paired: largest change | unpaired: gates moved | unpaired: largest |q| |")
+    print("| seed | paired: gates moved | paired: largest change | unpaired: gates moved | unpaired: smallest q |")
     print("|---|---|---|---|---|")
     alarms = 0
     for i in range(args.seeds):
