@@ -36,7 +36,8 @@ def _estimates(value: object) -> list[Estimate]:
 
 def main(run: Path) -> int:
     report = build_report([run])
-    estimates = [e for t in report.tables() for row in t.rows for e in _estimates(row)]
+    # the same estimate object can appear in several tables: count each once
+    estimates = list({id(e): e for t in report.tables() for row in t.rows for e in _estimates(row)}.values())
     flagged = [e for e in estimates if e.flagged]
     descriptive_flagged = [e for e in flagged if isinstance(e, Diff) and e.descriptive]
     bad = [e for e in flagged if e.q is None or e.q >= 0.05 or e.interval[0] <= 0 <= e.interval[1]]
