@@ -94,8 +94,8 @@ def planted(args: argparse.Namespace, pool: ProcessPoolExecutor) -> int:
     cards_dir = planted_card_set(args.dir / "planted-cards")
     passed = 0
     for seed in args.base_seeds:
-        config = study_config(seed, args.games, args.strategy, args.forms, [STRONG, USELESS, CONTROL], "vanilla",
-                              str(cards_dir))
+        cards = ["imperial/*"] if args.whole_deck else [STRONG, USELESS, CONTROL]
+        config = study_config(seed, args.games, args.strategy, args.forms, cards, "vanilla", str(cards_dir))
         rows = ablation_rows(run_local(parse_study(config, args.dir / "planted.toml"), args.dir / f"planted-{seed}",
                                        pool.map), cards_dir)
         ok = True
@@ -134,6 +134,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--strategy", default="builder")
     parser.add_argument("--forms", default="deathmatch", help="comma-separated game forms")
     parser.add_argument("--card", default="imperial/swordmaster", help="the A/A card")
+    parser.add_argument("--whole-deck", action="store_true",
+                        help="planted: ablate all 18 Imperial beings, not only the strong, useless and control ones")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--dir", type=Path, default=None, help="where the runs go (default: a temp dir)")
     args = parser.parse_args(argv)

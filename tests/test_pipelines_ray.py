@@ -198,7 +198,7 @@ def test_sigterm_stops_like_ctrl_c_and_the_run_resumes(reference, study_file, tm
     ray_processes = descendants(driver.pid)
     driver.terminate()
     _, stderr = driver.communicate(timeout=60)
-    assert driver.returncode == 143 and "Traceback" not in stderr
+    assert driver.returncode == 143 and "Traceback" not in stderr, stderr
     assert "terminated; finished shards are kept: rerun the same command to resume" in stderr
     deadline = time.monotonic() + 10
     while alive(ray_processes) and time.monotonic() < deadline:
