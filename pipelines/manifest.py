@@ -30,8 +30,12 @@ def dataset_id(study: Study, card_fingerprint: str) -> str:
 
 
 def code_version() -> dict[str, Any]:
-    """The package version, and the git commit (with a dirty flag) when running from a checkout."""
-    out: dict[str, Any] = {"package": metadata.version("tashkalar-balance")}
+    """The package version, the compiled core's version and source fingerprint, and the git commit (with a
+    dirty flag) when running from a checkout."""
+    from sim import _core
+
+    out: dict[str, Any] = {"package": metadata.version("tashkalar-balance"),
+                           "core": {"version": _core.__version__, "source": _core.SOURCE_FINGERPRINT}}
     repo = Path(__file__).resolve().parent.parent
     try:
         commit = subprocess.run(["git", "rev-parse", "HEAD"], cwd=repo, capture_output=True, text=True,

@@ -17,6 +17,16 @@ if [ -z "$PY" ] || ! supported "$PY"; then
   say "error: need Python 3.11 or 3.12 (found: ${PY:-none}); set PYTHON=/path/to/python3.11"
   exit 1
 fi
+# The compiled engine core (core/, Rust) is built by pip through maturin: it needs cargo.
+if ! command -v cargo >/dev/null 2>&1 && [ -x "$HOME/.cargo/bin/cargo" ]; then export PATH="$HOME/.cargo/bin:$PATH"; fi
+if ! command -v cargo >/dev/null 2>&1; then
+  say "installing the Rust toolchain (rustup, minimal profile) to build the engine core"
+  if ! { curl -sSf https://sh.rustup.rs | sh -s -- -y -q --profile minimal; } >&2; then
+    say "error: no Rust toolchain; install one (https://rustup.rs) and run this again"
+    exit 1
+  fi
+  export PATH="$HOME/.cargo/bin:$PATH"
+fi
 if [ -e .venv ] && ! supported .venv/bin/python; then
   say "removing .venv: it was made with $(.venv/bin/python -V 2>&1 || echo 'a Python that no longer runs')"
   rm -rf .venv
@@ -42,6 +52,15 @@ if ! .venv/bin/python -c "import sim, ray, duckdb, polars, pyarrow, typer, pytes
   rm -f "$log"
   touch .venv/.installed
   say "installed"
+fi
+# An editable install does not rebuild the core when its sources change: rebuild when any is newer.
+core_lib=$(ls sim/_core*.so 2>/dev/null | head -n 1)
+if [ -z "$core_lib" ] || [ -n "$(find core -path core/target -prune -o -newer "$core_lib" -type f -print | head -n 1)" ]; then
+  say "building the engine core (cargo, release; a minute or two the first time)"
+  if ! .venv/bin/python -m pip install -q --no-deps -e . >&2; then
+    say "error: building the engine core failed (cargo's messages are above)"
+    exit 1
+  fi
 fi
 if ! command -v chromium >/dev/null 2>&1; then
   if [ "$(id -u)" = 0 ]; then

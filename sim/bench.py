@@ -39,9 +39,31 @@ def pairings(text: str, decks: list[str]) -> list[tuple[str, str]]:
     return out
 
 
-def run_bench(games: int, deck_text: str, strategy_names: list[str]) -> dict[str, Any]:
+def _python_games(cards, mode: str, decks: tuple[str, str], names: list[str], games: int) -> int:
+    """Turns played in ``games`` games of the Python engine."""
     from strategies import make_strategy
 
+    turns = 0
+    for seed in range(games):
+        players = [make_strategy(n, seat, seed) for seat, n in enumerate(names)]
+        turns += Game(cards, mode, decks, players, seed).play().turns
+    return turns
+
+
+def _core_games(cards, mode: str, decks: tuple[str, str], names: list[str], games: int) -> int:
+    """Turns played in ``games`` games of the compiled core, records built but not handed to Python."""
+    from sim import core
+
+    return core.play_many(cards, mode, decks, (names[0], names[1]), games)
+
+
+ENGINES = {"core": _core_games, "python": _python_games}
+
+
+def run_bench(games: int, deck_text: str, strategy_names: list[str], engine: str = "core") -> dict[str, Any]:
+    if engine not in ENGINES:
+        raise UserError(f"--engine: expected one of {', '.join(ENGINES)}, got {engine!r}")
+    play = ENGINES[engine]
     cards = load_card_set()
     from sim.cards import BASE_DECKS
 
@@ -51,14 +73,12 @@ def run_bench(games: int, deck_text: str, strategy_names: list[str]) -> dict[str
     results = []
     for mode in MODES:
         for a, b in pairings(deck_text, decks):
-            turns = 0
             start = time.perf_counter()
-            for seed in range(games):
-                players = [make_strategy(n, seat, seed) for seat, n in enumerate(strategy_names)]
-                turns += Game(cards, mode, (a, b), players, seed).play().turns
+            turns = play(cards, mode, (a, b), strategy_names, games)
             elapsed = time.perf_counter() - start
             results.append({
-                "mode": mode, "decks": f"{a}-{b}", "strategies": ",".join(strategy_names), "games": games,
+                "engine": engine, "mode": mode, "decks": f"{a}-{b}", "strategies": ",".join(strategy_names),
+                "games": games,
                 "seconds": round(elapsed, 3), "games_per_second": round(games / elapsed, 1),
                 "mean_turns": turns / games,
             })

@@ -147,17 +147,20 @@ def register(app: typer.Typer) -> None:
             metavar="PAIRINGS", help="pairings, e.g. imperial-imperial,highland-sylvan; 'all'")] = (
             "imperial-imperial"),
         strategies: Annotated[str, typer.Option(metavar="NAME,NAME", help="two strategy names")] = "random,random",
+        engine: Annotated[str, typer.Option(
+            metavar="ENGINE", help="core (the compiled engine) or python (the reference engine)")] = "core",
         json_out: Annotated[bool, typer.Option("--json", help="print the figures as JSON")] = False,
     ) -> None:
         """Games per second on one core, for each form and deck pairing."""
         from sim.bench import run_bench
 
         at_least("--games", games)
-        results = run_bench(games, decks, [s.strip() for s in strategies.split(",")])
+        results = run_bench(games, decks, [s.strip() for s in strategies.split(",")], engine)
         if json_out:
             typer.echo(json.dumps(results, indent=1))
             return
         for r in results["results"]:
-            typer.echo(f"{r['mode']:<11} {r['decks']:<20} {r['strategies']:<16} {r['games_per_second']:8.1f} games/s "
+            typer.echo(f"{r['engine']:<6} {r['mode']:<11} {r['decks']:<20} {r['strategies']:<16} "
+                       f"{r['games_per_second']:8.1f} games/s "
                        f"({r['games']} games, {r['mean_turns']:.1f} turns)")
         typer.echo(f"machine: {results['machine']}")

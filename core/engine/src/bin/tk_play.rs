@@ -1,0 +1,116 @@
+//! `tk-play`: play games and print one record JSON per line, exactly like `scripts/py_records.py`.
+//!
+//! tk-play --cards FILE --mode high-form --decks imperial,sylvan --strategies random,random
+//!         --seeds 0:100 [--strict] [--quiet]
+//! `--quiet` prints only the number of games and the games per second (to stderr).
+
+use std::io::Write;
+use std::sync::Arc;
+use std::time::Instant;
+
+use tk_engine::cards::CardSet;
+use tk_engine::game::{Game, GameOptions};
+use tk_engine::players::make_strategy;
+use tk_engine::state::Mode;
+
+struct Args {
+    cards: String,
+    mode: String,
+    decks: String,
+    strategies: String,
+    seeds: (u64, u64),
+    strict: bool,
+    quiet: bool,
+}
+
+fn parse_args() -> Result<Args, String> {
+    let mut a = Args {
+        cards: String::new(),
+        mode: String::new(),
+        decks: String::new(),
+        strategies: "random,random".into(),
+        seeds: (0, 10),
+        strict: false,
+        quiet: false,
+    };
+    let mut it = std::env::args().skip(1);
+    while let Some(arg) = it.next() {
+        let mut value = || it.next().ok_or_else(|| format!("{arg}: expected a value"));
+        match arg.as_str() {
+            "--cards" => a.cards = value()?,
+            "--mode" => a.mode = value()?,
+            "--decks" => a.decks = value()?,
+            "--strategies" => a.strategies = value()?,
+            "--seeds" => {
+                let v = value()?;
+                let (f, e) = v.split_once(':').ok_or("--seeds: expected first:end")?;
+                a.seeds = (
+                    f.parse().map_err(|_| "--seeds: bad first")?,
+                    e.parse().map_err(|_| "--seeds: bad end")?,
+                );
+            }
+            "--strict" => a.strict = true,
+            "--quiet" => a.quiet = true,
+            _ => return Err(format!("unknown argument {arg:?}")),
+        }
+    }
+    if a.cards.is_empty() || a.mode.is_empty() || a.decks.is_empty() {
+        return Err("--cards, --mode and --decks are required".into());
+    }
+    Ok(a)
+}
+
+fn run() -> Result<(), String> {
+    let a = parse_args()?;
+    let text = std::fs::read_to_string(&a.cards).map_err(|e| format!("{}: {e}", a.cards))?;
+    let cards = Arc::new(CardSet::from_json(&text)?);
+    let mode = Mode::parse(&a.mode)?;
+    let decks: Vec<&str> = a.decks.split(',').collect();
+    let names: Vec<&str> = a.strategies.split(',').collect();
+    if decks.len() != 2 || names.len() != 2 {
+        return Err("--decks and --strategies take two names each".into());
+    }
+    let options = GameOptions {
+        strict: a.strict,
+        ..GameOptions::default()
+    };
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut line = String::new();
+    let start = Instant::now();
+    for seed in a.seeds.0..a.seeds.1 {
+        let players = [
+            make_strategy(names[0], 0, seed)?,
+            make_strategy(names[1], 1, seed)?,
+        ];
+        let mut game = Game::new(
+            Arc::clone(&cards),
+            mode,
+            [decks[0], decks[1]],
+            players,
+            seed,
+            options,
+        )?;
+        game.play();
+        if !a.quiet {
+            line.clear();
+            game.state.record.write_json(&mut line);
+            line.push('\n');
+            out.write_all(line.as_bytes()).map_err(|e| e.to_string())?;
+        }
+    }
+    out.flush().map_err(|e| e.to_string())?;
+    if a.quiet {
+        let n = a.seeds.1.saturating_sub(a.seeds.0);
+        let secs = start.elapsed().as_secs_f64();
+        eprintln!("{n} games in {secs:.3} s: {:.0} games/s", n as f64 / secs);
+    }
+    Ok(())
+}
+
+fn main() {
+    if let Err(e) = run() {
+        eprintln!("error: {e}");
+        std::process::exit(2);
+    }
+}

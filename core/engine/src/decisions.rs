@@ -1,0 +1,231 @@
+//! Decisions offered to players, the strategy interface, and what a player may see (sim/decisions.py).
+
+use crate::board::{Bits, Square};
+use crate::cards::{BeingId, FlareId, TaskId};
+use crate::state::{GameState, Mode, Piece, SharedRng};
+
+/// An option of the main "action" decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    Place,
+    Summon(BeingId),
+    Discard,
+    Flare,
+    End,
+}
+
+impl Action {
+    pub fn kind_str(self) -> &'static str {
+        match self {
+            Action::Place => "place",
+            Action::Summon(_) => "summon",
+            Action::Discard => "discard",
+            Action::Flare => "flare",
+            Action::End => "end",
+        }
+    }
+}
+
+/// One option of a decision; Python's option values, small and `Copy`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Opt {
+    /// Python's None: stop, pass, or do nothing.
+    None,
+    Action(Action),
+    Square(Square),
+    /// A placement of a being: index into `CardSet::being(id).placements`.
+    Placement(BeingId, u16),
+    Being(BeingId),
+    Flare(FlareId),
+    Task(TaskId),
+    /// (from, to) squares of a move or leap.
+    Move(Square, Square),
+    /// 0..7, see `board::DIRECTIONS`.
+    Direction(u8),
+    /// A branch label.
+    Label(&'static str),
+}
+
+/// What a decision's options are; `as_str` is Python's kind string.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Action,
+    StartSquare,
+    Summon,
+    Take,
+    Place,
+    Discard,
+    Return,
+    Claim,
+    Destroy,
+    Upgrade,
+    Downgrade,
+    Convert,
+    Move,
+    Leap,
+    Branch,
+    Direction,
+    Card,
+    Piece,
+    Square,
+}
+
+impl Kind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Kind::Action => "action",
+            Kind::StartSquare => "start-square",
+            Kind::Summon => "summon",
+            Kind::Take => "take",
+            Kind::Place => "place",
+            Kind::Discard => "discard",
+            Kind::Return => "return",
+            Kind::Claim => "claim",
+            Kind::Destroy => "destroy",
+            Kind::Upgrade => "upgrade",
+            Kind::Downgrade => "downgrade",
+            Kind::Convert => "convert",
+            Kind::Move => "move",
+            Kind::Leap => "leap",
+            Kind::Branch => "branch",
+            Kind::Direction => "direction",
+            Kind::Card => "card",
+            Kind::Piece => "piece",
+            Kind::Square => "square",
+        }
+    }
+}
+
+/// A choice a player must make: pick one of `options`. `card` is the id of the card whose summon or
+/// effect asks ("" when none), as in Python.
+#[derive(Clone, Copy, Debug)]
+pub struct Decision<'a> {
+    pub kind: Kind,
+    pub player: usize,
+    pub options: &'a [Opt],
+    pub card: &'static str,
+    pub prompt: &'static str,
+}
+
+pub trait Strategy {
+    /// The name written in the record's config.
+    fn name(&self) -> &str;
+    /// The index of the chosen option.
+    fn choose(&mut self, view: &PlayerView, decision: &Decision) -> usize;
+}
+
+/// What one player may know: the arena, stocks, scores, tasks, own hand; never hidden orders.
+pub struct PlayerView<'a> {
+    state: &'a GameState,
+    pub player: usize,
+}
+
+impl<'a> PlayerView<'a> {
+    pub fn new(state: &'a GameState, player: usize) -> PlayerView<'a> {
+        PlayerView { state, player }
+    }
+
+    /// The whole state, hidden parts included: only for a strategy's policy inside its own sandbox
+    /// (where nothing hidden is left), as the Python sandbox recorder reads `self.state`.
+    pub fn sandbox_state(&self) -> &'a GameState {
+        self.state
+    }
+
+    pub fn opponent(&self) -> usize {
+        1 - self.player
+    }
+    pub fn mode(&self) -> Mode {
+        self.state.mode
+    }
+    pub fn turn(&self) -> u32 {
+        self.state.turn
+    }
+    pub fn actions_left(&self) -> i32 {
+        self.state.actions_left
+    }
+    /// Bitboards of `player`'s common, heroic and legendary pieces.
+    pub fn pieces(&self, player: usize) -> [Bits; 3] {
+        self.state.pieces[player]
+    }
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.state.piece_at(sq)
+    }
+    pub fn occupied(&self) -> Bits {
+        self.state.occupied()
+    }
+    /// Tokens and legendary pieces in `player`'s stock.
+    pub fn stock(&self, player: usize) -> (i32, i32) {
+        (self.state.tokens[player], self.state.legend_stock[player])
+    }
+    pub fn score(&self, player: usize) -> i32 {
+        self.state.score(player)
+    }
+    pub fn hand(&self) -> &'a [BeingId] {
+        &self.state.hand[self.player]
+    }
+    pub fn legend_hand(&self) -> &'a [BeingId] {
+        &self.state.legend_hand[self.player]
+    }
+    pub fn flare_hand(&self) -> &'a [FlareId] {
+        &self.state.flare_hand[self.player]
+    }
+    pub fn hand_sizes(&self, player: usize) -> (usize, usize, usize) {
+        let s = self.state;
+        (
+            s.hand[player].len(),
+            s.legend_hand[player].len(),
+            s.flare_hand[player].len(),
+        )
+    }
+    pub fn deck_size(&self, player: usize) -> usize {
+        self.state.deck[player].len()
+    }
+    pub fn task_row(&self) -> &'a [TaskId] {
+        &self.state.task_row
+    }
+    pub fn next_task(&self) -> Option<TaskId> {
+        self.state.next_task
+    }
+    pub fn destroyed_this_turn(&self) -> [i32; 3] {
+        self.state.counters.destroyed
+    }
+    pub fn end_triggered(&self) -> bool {
+        self.state.end_trigger.is_some()
+    }
+    pub fn cards(&self) -> &'a crate::cards::CardSet {
+        &self.state.cards
+    }
+
+    /// A copy of the game for lookahead that holds nothing this player may not know: what is hidden from
+    /// them (the opponent's hands, every deck's order, the next shuffles) is dealt anew from `rng` out of
+    /// the cards that could be there. The copy shares `rng` as its random stream, as in Python.
+    pub fn sandbox(&self, rng: &SharedRng) -> GameState {
+        let mut c = self.state.clone_for(rng);
+        let (me, them) = (self.player, 1 - self.player);
+        let mut r = rng.borrow_mut();
+        deal(&mut r, &mut c.deck[me]);
+        redeal(&mut r, &mut c.hand[them], &mut c.deck[them]);
+        redeal(&mut r, &mut c.legend_hand[them], &mut c.legend_deck);
+        redeal(&mut r, &mut c.flare_hand[them], &mut c.flare_deck);
+        deal(&mut r, &mut c.task_deck);
+        drop(r);
+        c
+    }
+}
+
+/// The cards in an order drawn from `rng` alone, whatever order they came in (ids sort as `card.index`).
+fn deal<T: Ord>(rng: &mut crate::rng::PyRandom, cards: &mut [T]) {
+    cards.sort();
+    rng.shuffle(cards);
+}
+
+/// A hidden hand and its deck dealt anew from their cards: (hand, deck) of the same sizes.
+fn redeal<T: Ord + Copy>(rng: &mut crate::rng::PyRandom, hand: &mut Vec<T>, deck: &mut Vec<T>) {
+    let n = hand.len();
+    let mut pool: Vec<T> = hand.iter().chain(deck.iter()).copied().collect();
+    deal(rng, &mut pool);
+    hand.clear();
+    hand.extend_from_slice(&pool[..n]);
+    deck.clear();
+    deck.extend_from_slice(&pool[n..]);
+}

@@ -1,0 +1,917 @@
+//! Turn flow: setup, actions, summoning, flares, end of turn, scoring and the end of the game (sim/game.py).
+
+use std::sync::Arc;
+
+use crate::board::{self, bit, Bits};
+use crate::cards::{Being, BeingId, CardSet, TaskId};
+use crate::decisions::{Action, Decision, Kind, Opt, PlayerView, Strategy};
+use crate::effects::context::EffectContext;
+use crate::effects::interpreter::run_steps;
+use crate::patterns::Placement;
+use crate::ranks::{COMMON, HEROIC, LEGENDARY};
+use crate::record::{DrawDeck, Event, GameRecord};
+use crate::state::{EndTrigger, GameState, Mode, Piece, TurnCounters};
+
+pub const HAND_BEINGS: usize = 3;
+pub const HAND_LEGENDS: usize = 2;
+
+/// Who answers the decisions of each seat.
+pub enum Players<'s> {
+    /// One strategy per seat.
+    Seats([Box<dyn Strategy + 's>; 2]),
+    /// One strategy plays both seats (a sandbox recorder).
+    Shared(&'s mut dyn Strategy),
+    /// No strategy: for queries on a state (legal placements, options); asking panics.
+    Nobody,
+}
+
+/// Options of a game beyond its cards, mode, decks, players and seed.
+#[derive(Clone, Copy, Debug)]
+pub struct GameOptions {
+    /// Check the state's invariants after every action and turn (panics with the message on a breach).
+    pub strict: bool,
+    pub max_turns: u32,
+    /// Ask decisions with a single option too (strict tests of the action flow).
+    pub ask_all: bool,
+}
+
+impl Default for GameOptions {
+    fn default() -> Self {
+        GameOptions {
+            strict: false,
+            max_turns: 200,
+            ask_all: false,
+        }
+    }
+}
+
+/// One game between two strategies. `play()` runs it to the end and returns the record.
+pub struct Game<'s> {
+    pub state: GameState,
+    pub players: Players<'s>,
+    pub ask_all: bool,
+}
+
+impl<'s> Game<'s> {
+    pub fn new(
+        cards: Arc<CardSet>,
+        mode: Mode,
+        decks: [&str; 2],
+        strategies: [Box<dyn Strategy + 's>; 2],
+        seed: u64,
+        options: GameOptions,
+    ) -> Result<Game<'s>, String> {
+        let d = [cards.deck_index(decks[0])?, cards.deck_index(decks[1])?];
+        let mut state = GameState::new(cards, mode, d, seed, options.max_turns);
+        state.strict = options.strict;
+        let config = &mut state.record.config;
+        config.mode = mode.as_str().to_string();
+        config.decks = decks.iter().map(|s| s.to_string()).collect();
+        config.strategies = strategies.iter().map(|s| s.name().to_string()).collect();
+        config.seed = seed;
+        Ok(Game {
+            state,
+            players: Players::Seats(strategies),
+            ask_all: options.ask_all,
+        })
+    }
+
+    /// A game over an existing state, e.g. a strategy's sandbox copy for lookahead; nothing is set up.
+    pub fn around(state: GameState, players: Players<'s>) -> Game<'s> {
+        Game {
+            state,
+            players,
+            ask_all: false,
+        }
+    }
+
+    // ----- asking players
+    /// The option `player` picks. A single option is taken without asking, unless `ask_all`.
+    pub fn ask(
+        &mut self,
+        player: usize,
+        kind: Kind,
+        options: &[Opt],
+        card: &'static str,
+        prompt: &'static str,
+    ) -> Opt {
+        assert!(
+            !options.is_empty(),
+            "no options for decision {}",
+            kind.as_str()
+        );
+        if options.len() == 1 && !self.ask_all {
+            return options[0];
+        }
+        let view = PlayerView::new(&self.state, player);
+        let decision = Decision {
+            kind,
+            player,
+            options,
+            card,
+            prompt,
+        };
+        let idx = match &mut self.players {
+            Players::Seats(s) => s[player].choose(&view, &decision),
+            Players::Shared(s) => s.choose(&view, &decision),
+            Players::Nobody => panic!("no strategy to ask {} of", kind.as_str()),
+        };
+        assert!(
+            idx < options.len(),
+            "strategy chose {idx} for {} with {} options",
+            kind.as_str(),
+            options.len()
+        );
+        options[idx]
+    }
+
+    fn check(&self) {
+        if self.state.strict {
+            if let Err(e) = self.state.check_invariants() {
+                panic!("invariant broken: {e}");
+            }
+        }
+    }
+
+    // ----- whole game
+    pub fn play(&mut self) -> &GameRecord {
+        if self.state.turn == 0 {
+            self.setup();
+        }
+        while !self.state.over {
+            self.play_turn();
+        }
+        &self.state.record
+    }
+
+    /// The record, leaving an empty one in the game.
+    pub fn take_record(&mut self) -> GameRecord {
+        std::mem::take(&mut self.state.record)
+    }
+
+    pub fn setup(&mut self) {
+        let cards = Arc::clone(&self.state.cards);
+        let s = &mut self.state;
+        {
+            let mut rng = s.rng.borrow_mut();
+            s.first_player = rng.randrange(2);
+            s.record.first_player = s.first_player;
+            for p in 0..2 {
+                s.deck[p] = cards.decks[s.decks[p]].beings.clone();
+                rng.shuffle(&mut s.deck[p]);
+            }
+            s.legend_deck = cards.legends.clone();
+            rng.shuffle(&mut s.legend_deck);
+            s.flare_deck = cards.flares.iter().map(|f| f.index).collect();
+            rng.shuffle(&mut s.flare_deck);
+        }
+        let first = s.first_player;
+        for p in [first, 1 - first] {
+            self.draw_beings(p, HAND_BEINGS, true);
+            for _ in 0..HAND_LEGENDS {
+                self.draw_legend(p, true);
+            }
+            self.draw_flare(p, true);
+        }
+        let s = &mut self.state;
+        if s.mode == Mode::HighForm {
+            s.task_deck = cards.tasks.iter().map(|t| t.index).collect();
+            s.rng.borrow_mut().shuffle(&mut s.task_deck);
+            self.deal_task_row();
+        } else {
+            let second = 1 - first;
+            let starts = board::DEATHMATCH_START;
+            let opts = [Opt::Square(starts[0]), Opt::Square(starts[1])];
+            let Opt::Square(own) = self.ask(
+                second,
+                Kind::StartSquare,
+                &opts,
+                "",
+                "square for your piece",
+            ) else {
+                unreachable!()
+            };
+            let other = if own == starts[0] {
+                starts[1]
+            } else {
+                starts[0]
+            };
+            self.state.place(second, COMMON, own, "deathmatch-start");
+            self.state.place(first, COMMON, other, "deathmatch-start");
+        }
+        self.state.active = first;
+        self.check();
+    }
+
+    fn deal_task_row(&mut self) {
+        let cards = Arc::clone(&self.state.cards);
+        let s = &mut self.state;
+        let mut set_aside: Vec<TaskId> = Vec::new();
+        while s.task_row.len() < 3 {
+            let Some(t) = s.task_deck.pop() else { break };
+            let task = cards.task(t);
+            let third = s.task_row.len() == 2
+                && cards.task(s.task_row[0]).category == cards.task(s.task_row[1]).category
+                && cards.task(s.task_row[1]).category == task.category;
+            if task.advanced || third {
+                set_aside.push(t);
+            } else {
+                s.task_row.push(t);
+                s.record.add(Event::TaskReveal {
+                    turn: 0,
+                    seat: -1,
+                    task: task.id,
+                });
+            }
+        }
+        s.task_deck.extend(set_aside);
+        s.rng.borrow_mut().shuffle(&mut s.task_deck);
+        self.reveal_next_task();
+    }
+
+    /// Reveal the next task, putting to the bottom any that would be a third of one category.
+    fn reveal_next_task(&mut self) {
+        let s = &mut self.state;
+        let cards = &s.cards;
+        s.next_task = None;
+        for _ in 0..s.task_deck.len() {
+            let t = s.task_deck.pop().expect("task deck");
+            let cat = cards.task(t).category;
+            if s.task_row
+                .iter()
+                .filter(|&&x| cards.task(x).category == cat)
+                .count()
+                >= 2
+            {
+                s.task_deck.insert(0, t);
+                continue;
+            }
+            s.next_task = Some(t);
+            s.record.add(Event::TaskReveal {
+                turn: s.turn,
+                seat: -1,
+                task: cards.task(t).id,
+            });
+            return;
+        }
+    }
+
+    // ----- drawing
+    fn draw_beings(&mut self, p: usize, n: usize, opening: bool) {
+        let s = &mut self.state;
+        for _ in 0..n {
+            let Some(card) = s.deck[p].pop() else { return };
+            s.hand[p].push(card);
+            let id = s.cards.being(card).id;
+            s.record.add(Event::Draw {
+                turn: s.turn,
+                seat: p as i8,
+                card: id,
+                opening,
+                deck: DrawDeck::Personal,
+            });
+            if s.deck[p].is_empty() && s.end_trigger.is_none() {
+                trigger_end(s, EndTrigger::Deck, p);
+            }
+        }
+    }
+
+    fn draw_legend(&mut self, p: usize, opening: bool) {
+        let s = &mut self.state;
+        if s.legend_deck.is_empty() {
+            std::mem::swap(&mut s.legend_deck, &mut s.legend_discard);
+            s.rng.borrow_mut().shuffle(&mut s.legend_deck);
+        }
+        if let Some(card) = s.legend_deck.pop() {
+            s.legend_hand[p].push(card);
+            let id = s.cards.being(card).id;
+            s.record.add(Event::Draw {
+                turn: s.turn,
+                seat: p as i8,
+                card: id,
+                opening,
+                deck: DrawDeck::Legend,
+            });
+        }
+    }
+
+    fn draw_flare(&mut self, p: usize, opening: bool) {
+        let s = &mut self.state;
+        if s.flare_deck.is_empty() {
+            std::mem::swap(&mut s.flare_deck, &mut s.flare_discard);
+            s.rng.borrow_mut().shuffle(&mut s.flare_deck);
+        }
+        if let Some(card) = s.flare_deck.pop() {
+            s.flare_hand[p].push(card);
+            let id = s.cards.flare(card).id;
+            s.record.add(Event::Draw {
+                turn: s.turn,
+                seat: p as i8,
+                card: id,
+                opening,
+                deck: DrawDeck::Flare,
+            });
+        }
+    }
+}
+
+fn trigger_end(s: &mut GameState, reason: EndTrigger, player: usize) {
+    s.end_trigger = Some(reason);
+    s.end_trigger_player = player as i32;
+    s.trigger_turn = s.turn;
+    s.turns_after_trigger = 0;
+}
+
+impl<'s> Game<'s> {
+    // ----- a turn
+    pub fn play_turn(&mut self) {
+        let s = &mut self.state;
+        s.turn += 1;
+        s.actions_left = if s.turn == 1 { 1 } else { 2 };
+        s.discarded_this_turn = false;
+        s.flare_used_this_turn = false;
+        s.in_extra_turn = s.counters.extra_turn;
+        s.counters = TurnCounters::default();
+        self.finish_turn();
+    }
+
+    /// The rest of the turn in progress: the active player's actions, then the end of the turn.
+    pub fn finish_turn(&mut self) {
+        let p = self.state.active;
+        loop {
+            let options = self.action_options(p);
+            if options.is_empty() {
+                break;
+            }
+            let Opt::Action(action) = self.ask(p, Kind::Action, &options, "", "") else {
+                unreachable!()
+            };
+            if action == Action::End {
+                break;
+            }
+            self.apply_action(p, action);
+            self.check();
+        }
+        self.end_turn(p);
+        self.check();
+    }
+
+    pub fn action_options(&self, p: usize) -> Vec<Opt> {
+        let s = &self.state;
+        let mut out = Vec::new();
+        if s.actions_left > 0 {
+            if s.tokens[p] != 0 || s.pieces[p][0] | s.pieces[p][1] != 0 {
+                out.push(Opt::Action(Action::Place));
+            }
+            for &card in s.hand[p].iter().chain(s.legend_hand[p].iter()) {
+                if self.has_placement(p, card) {
+                    out.push(Opt::Action(Action::Summon(card)));
+                }
+            }
+            if !s.discarded_this_turn && !s.hand[p].is_empty() {
+                out.push(Opt::Action(Action::Discard));
+            }
+        }
+        if let Some(&flare) = s.flare_hand[p].first() {
+            if !s.flare_used_this_turn && self.flare_halves(p, flare) != 0 {
+                out.push(Opt::Action(Action::Flare));
+                if s.actions_left == 0 {
+                    out.push(Opt::Action(Action::End));
+                }
+            }
+        }
+        out
+    }
+
+    pub fn apply_action(&mut self, p: usize, action: Action) {
+        if action == Action::Flare {
+            self.invoke_flare(p);
+            return;
+        }
+        self.state.actions_left -= 1;
+        match action {
+            Action::Place => self.place_action(p),
+            Action::Summon(card) => {
+                let options: Vec<Opt> = self
+                    .legal_placements(p, card)
+                    .into_iter()
+                    .map(|i| Opt::Placement(card, i))
+                    .collect();
+                let id = self.state.cards.being(card).id;
+                let Opt::Placement(_, pl) = self.ask(p, Kind::Summon, &options, id, "") else {
+                    unreachable!()
+                };
+                self.summon(p, card, pl);
+            }
+            Action::Discard => self.discard_action(p),
+            _ => panic!("unknown action {action:?}"),
+        }
+    }
+
+    pub fn place_action(&mut self, p: usize) {
+        if self.state.tokens[p] == 0 {
+            let own = self.state.pieces[p][0] | self.state.pieces[p][1];
+            let sq = self.ask_square(p, Kind::Take, own, "", "piece to take back for placing");
+            let s = &mut self.state;
+            let rank = if s.pieces[p][0] >> sq & 1 != 0 {
+                COMMON
+            } else {
+                HEROIC
+            };
+            s.lift(p, rank, sq);
+            s.record.add(Event::Take {
+                turn: s.turn,
+                seat: p as i8,
+                cause: "place-action",
+                square: sq,
+            });
+        }
+        let sq = self.ask_square(p, Kind::Place, self.state.empty(), "", "");
+        self.state.place(p, COMMON, sq, "place-action");
+    }
+
+    /// Ask for one of the squares of `mask` (lowest first).
+    pub fn ask_square(
+        &mut self,
+        p: usize,
+        kind: Kind,
+        mask: Bits,
+        card: &'static str,
+        prompt: &'static str,
+    ) -> u8 {
+        let options: Vec<Opt> = board::bits(mask).map(Opt::Square).collect();
+        let Opt::Square(sq) = self.ask(p, kind, &options, card, prompt) else {
+            unreachable!()
+        };
+        sq
+    }
+
+    pub fn discard_action(&mut self, p: usize) {
+        let options: Vec<Opt> = self.state.hand[p].iter().map(|&c| Opt::Being(c)).collect();
+        let Opt::Being(card) = self.ask(p, Kind::Discard, &options, "", "") else {
+            unreachable!()
+        };
+        let s = &mut self.state;
+        remove_first(&mut s.hand[p], card);
+        s.discarded[p].push(card);
+        s.discarded_this_turn = true;
+        s.record.add(Event::Discard {
+            turn: s.turn,
+            seat: p as i8,
+            card: s.cards.being(card).id,
+        });
+        loop {
+            let s = &self.state;
+            let mut rest = vec![Opt::None];
+            rest.extend(
+                s.hand[p]
+                    .iter()
+                    .chain(s.legend_hand[p].iter())
+                    .map(|&c| Opt::Being(c)),
+            );
+            rest.extend(s.flare_hand[p].iter().map(|&f| Opt::Flare(f)));
+            if rest.len() == 1 {
+                return;
+            }
+            let choice = self.ask(
+                p,
+                Kind::Return,
+                &rest,
+                "",
+                "card to return to the bottom of its deck, or None",
+            );
+            if choice == Opt::None {
+                return;
+            }
+            self.return_card(p, choice);
+        }
+    }
+
+    /// Return a card (`Opt::Being` or `Opt::Flare`) from the hand to the bottom of its deck.
+    pub fn return_card(&mut self, p: usize, card: Opt) {
+        let s = &mut self.state;
+        let id = match card {
+            Opt::Flare(f) => {
+                remove_first(&mut s.flare_hand[p], f);
+                s.flare_deck.insert(0, f);
+                s.cards.flare(f).id
+            }
+            Opt::Being(b) if s.cards.being(b).is_legend() => {
+                remove_first(&mut s.legend_hand[p], b);
+                s.legend_deck.insert(0, b);
+                s.cards.being(b).id
+            }
+            Opt::Being(b) => {
+                remove_first(&mut s.hand[p], b);
+                s.deck[p].insert(0, b);
+                s.cards.being(b).id
+            }
+            other => panic!("cannot return {other:?}"),
+        };
+        s.record.add(Event::Return {
+            turn: s.turn,
+            seat: p as i8,
+            card: id,
+        });
+    }
+
+    // ----- summoning
+    fn placement_ok(
+        &self,
+        p: usize,
+        card: &Being,
+        pl: &Placement,
+        mine: Bits,
+        up: Bits,
+        leg: Bits,
+    ) -> bool {
+        let s = &self.state;
+        let fails = (pl.need_any & !mine) | (pl.need_heroic & !up) | (pl.need_legendary & !leg);
+        if fails != 0 {
+            if !s.counters.borrow_enemy_piece || fails & (fails - 1) != 0 {
+                return false;
+            }
+            let e = &s.pieces[1 - p];
+            let (e_any, e_up) = (e[0] | e[1] | e[2], e[1] | e[2]);
+            if ((pl.need_any & !e_any) | (pl.need_heroic & !e_up) | (pl.need_legendary & !e[2]))
+                & fails
+                != 0
+            {
+                return false;
+            }
+        }
+        let at = s.piece_at(pl.origin);
+        if let Some((_, r)) = at {
+            if r > card.rank {
+                return false;
+            }
+        }
+        self.piece_obtainable(p, card.rank, pl, at)
+    }
+
+    fn piece_obtainable(&self, p: usize, rank: u8, pl: &Placement, at: Option<Piece>) -> bool {
+        let s = &self.state;
+        let spare = if rank == LEGENDARY {
+            let freed = (at == Some((p, LEGENDARY))) as i32;
+            let in_arena = s.pieces[p][2].count_ones() as i32 - freed;
+            if s.legend_stock[p] + freed > 0 && in_arena < 3 {
+                return true;
+            }
+            s.pieces[p][2] & !pl.need_any & !bit(pl.origin)
+        } else {
+            if s.tokens[p] > 0 || matches!(at, Some((o, r)) if o == p && r != LEGENDARY) {
+                return true;
+            }
+            (s.pieces[p][0] | s.pieces[p][1]) & !pl.need_any & !bit(pl.origin)
+        };
+        spare != 0
+    }
+
+    /// Placements (indices) whose pattern cells all hold `p`'s pieces of the needed ranks, found with shifts.
+    fn matching_placements(&self, p: usize, card: &Being, first_only: bool, out: &mut Vec<u16>) {
+        let s = &self.state;
+        let bb = &s.pieces[p];
+        let by_rank = [bb[0] | bb[1] | bb[2], bb[1] | bb[2], bb[2]];
+        let other = &s.pieces[1 - p];
+        let mut blocked: Bits = 0;
+        for r in card.rank as usize + 1..3 {
+            blocked |= bb[r] | other[r];
+        }
+        let stock_ok = if card.rank == LEGENDARY {
+            s.legend_stock[p] > 0 && bb[2].count_ones() < 3
+        } else {
+            s.tokens[p] > 0
+        };
+        for shape in &card.shapes {
+            let mut m = shape.origins & !blocked;
+            for &(shift, rank) in &shape.cells {
+                if m == 0 {
+                    break;
+                }
+                let r = by_rank[rank as usize];
+                m &= if shift >= 0 { r >> shift } else { r << -shift };
+            }
+            for origin in board::bits(m) {
+                let i = shape.by_origin[origin as usize];
+                let pl = &card.placements[i as usize];
+                if stock_ok || self.piece_obtainable(p, card.rank, pl, s.piece_at(origin)) {
+                    out.push(i);
+                    if first_only {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Placements when one enemy piece may stand in for one of `p`'s pieces (War Summoner).
+    fn borrowing_placements(&self, p: usize, card: &Being, first_only: bool, out: &mut Vec<u16>) {
+        let bb = &self.state.pieces[p];
+        let (mine, up, leg) = (bb[0] | bb[1] | bb[2], bb[1] | bb[2], bb[2]);
+        for (i, pl) in card.placements.iter().enumerate() {
+            if self.placement_ok(p, card, pl, mine, up, leg) {
+                out.push(i as u16);
+                if first_only {
+                    return;
+                }
+            }
+        }
+    }
+
+    pub fn has_placement(&self, p: usize, card: BeingId) -> bool {
+        let cards = &self.state.cards;
+        let being = cards.being(card);
+        let mut out = Vec::new();
+        if self.state.counters.borrow_enemy_piece {
+            self.borrowing_placements(p, being, true, &mut out);
+            return !out.is_empty();
+        }
+        if (self.state.mine(p).count_ones() as usize) < being.pattern.cells.len() {
+            return false;
+        }
+        self.matching_placements(p, being, true, &mut out);
+        !out.is_empty()
+    }
+
+    /// The legal placements of `card` for `p`, as indices into the being's placements, in Python's order.
+    pub fn legal_placements(&self, p: usize, card: BeingId) -> Vec<u16> {
+        let being = self.state.cards.being(card);
+        let mut out = Vec::new();
+        if self.state.counters.borrow_enemy_piece {
+            self.borrowing_placements(p, being, false, &mut out);
+        } else {
+            self.matching_placements(p, being, false, &mut out);
+        }
+        out
+    }
+
+    /// Summon `card` with its placement number `pl` and resolve its effect.
+    pub fn summon(&mut self, p: usize, card: BeingId, pl: u16) {
+        let cards = Arc::clone(&self.state.cards);
+        let being = cards.being(card);
+        let placement = &being.placements[pl as usize];
+        let s = &mut self.state;
+        if being.is_legend() {
+            remove_first(&mut s.legend_hand[p], card);
+        } else {
+            remove_first(&mut s.hand[p], card);
+        }
+        let destroyed_before: i32 = s.counters.destroyed.iter().sum();
+        s.counters.borrow_enemy_piece = false;
+        s.record.add(Event::Summon {
+            turn: s.turn,
+            seat: p as i8,
+            card: being.id,
+            square: placement.origin,
+            orientation: placement.orientation,
+        });
+        if s.occupied() >> placement.origin & 1 != 0 {
+            s.destroy(placement.origin, being.id, true);
+        }
+        if !s.can_have_piece(p, being.rank) {
+            let kinds: &[u8] = if being.rank == LEGENDARY {
+                &[LEGENDARY]
+            } else {
+                &[COMMON, HEROIC]
+            };
+            let spare = s.of_ranks(p, kinds) & !placement.need_any;
+            let sq = self.ask_square(
+                p,
+                Kind::Take,
+                spare,
+                being.id,
+                "piece to take back for the summon",
+            );
+            let s = &mut self.state;
+            let rank = s.piece_at(sq).expect("piece to take").1;
+            s.lift(p, rank, sq);
+            s.record.add(Event::Take {
+                turn: s.turn,
+                seat: p as i8,
+                cause: being.id,
+                square: sq,
+            });
+        }
+        let s = &mut self.state;
+        s.put(p, being.rank, placement.origin);
+        s.counters.summoned.push((placement.origin, being.rank));
+        if being.rank == LEGENDARY && s.mode == Mode::Deathmatch {
+            s.dm_points[p] += 1;
+            s.record.points(s.turn, p, "legend-summon", 1);
+        }
+        let mut ctx = EffectContext::new(self, p, being.id, Some(card), Some(placement.clone()));
+        run_steps(&mut ctx, &being.effect);
+        let s = &mut self.state;
+        if being.is_legend() {
+            s.legend_discard.push(card);
+        } else {
+            s.discarded[p].push(card);
+        }
+        let destroyed = s.counters.destroyed.iter().sum::<i32>() - destroyed_before;
+        s.record.add(Event::EffectDone {
+            turn: s.turn,
+            seat: p as i8,
+            card: being.id,
+            destroyed,
+        });
+    }
+
+    // ----- flares
+    /// Which halves `flare` may resolve now: bit 1 upper, bit 2 lower.
+    pub fn flare_halves(&self, p: usize, flare: crate::cards::FlareId) -> u8 {
+        let s = &self.state;
+        let f = s.cards.flare(flare);
+        let (me, them) = (&s.pieces[p], &s.pieces[1 - p]);
+        let mut halves = 0;
+        if (them[1] | them[2]).count_ones() as i32 - (me[1] | me[2]).count_ones() as i32
+            >= f.upper.threshold
+        {
+            halves |= 1;
+        }
+        if (them[0] | them[1] | them[2]).count_ones() as i32
+            - (me[0] | me[1] | me[2]).count_ones() as i32
+            >= f.lower.threshold
+        {
+            halves |= 2;
+        }
+        halves
+    }
+
+    pub fn invoke_flare(&mut self, p: usize) {
+        let cards = Arc::clone(&self.state.cards);
+        let flare = self.state.flare_hand[p][0];
+        let f = cards.flare(flare);
+        let halves = self.flare_halves(p, flare);
+        let s = &mut self.state;
+        remove_first(&mut s.flare_hand[p], flare);
+        s.flare_used_this_turn = true;
+        let lead = s.score(p) - s.score(1 - p);
+        s.record.add(Event::Flare {
+            turn: s.turn,
+            seat: p as i8,
+            card: f.id,
+            upper: halves & 1 > 0,
+            lower: halves & 2 > 0,
+            lead,
+        });
+        for (b, half) in [(1, &f.upper), (2, &f.lower)] {
+            if halves & b != 0 {
+                let mut ctx = EffectContext::new(self, p, f.id, None, None);
+                run_steps(&mut ctx, &half.effect);
+            }
+        }
+        let s = &mut self.state;
+        s.flare_discard.push(flare);
+        if s.mode == Mode::Deathmatch {
+            s.dm_points[1 - p] += 1;
+            s.record.points(s.turn, 1 - p, "flare", 1);
+        }
+    }
+
+    // ----- end of turn
+    pub fn end_turn(&mut self, p: usize) {
+        let s = &mut self.state;
+        if s.mode == Mode::Deathmatch {
+            let d = s.counters.destroyed;
+            let pts = 2 * d[2] + d[1] + d[0] / 2;
+            if pts != 0 {
+                s.dm_points[p] += pts;
+                s.record.points(s.turn, p, "destruction", pts);
+            }
+        } else {
+            self.claim_task(p);
+        }
+        let s = &self.state;
+        let n = HAND_BEINGS.saturating_sub(s.hand[p].len()) as i32 + s.counters.extra_draws;
+        self.draw_beings(p, n.max(0) as usize, false);
+        let s = &self.state;
+        let n = HAND_LEGENDS.saturating_sub(s.legend_hand[p].len()) as i32
+            + s.counters.extra_legend_draws;
+        for _ in 0..n.max(0) {
+            self.draw_legend(p, false);
+        }
+        if self.state.flare_hand[p].is_empty() {
+            self.draw_flare(p, false);
+        }
+        self.check_end(p);
+        if !self.state.counters.extra_turn {
+            self.state.active = 1 - p;
+        }
+    }
+
+    pub fn claimable_tasks(&self, p: usize) -> Vec<TaskId> {
+        let s = &self.state;
+        s.task_row
+            .iter()
+            .copied()
+            .filter(|&t| (s.cards.task(t).condition)(s, p))
+            .collect()
+    }
+
+    pub fn claim_task(&mut self, p: usize) {
+        let claimable = self.claimable_tasks(p);
+        if claimable.is_empty() {
+            return;
+        }
+        let mut options: Vec<Opt> = claimable.into_iter().map(Opt::Task).collect();
+        options.push(Opt::None);
+        let Opt::Task(task) = self.ask(p, Kind::Claim, &options, "", "task to claim, or None")
+        else {
+            return;
+        };
+        let s = &mut self.state;
+        let t = s.cards.task(task);
+        let (id, points) = (t.id, t.points);
+        remove_first(&mut s.task_row, task);
+        s.claimed[p].push(task);
+        s.task_points[p] += points;
+        s.record.add(Event::TaskClaim {
+            turn: s.turn,
+            seat: p as i8,
+            task: id,
+            points,
+        });
+        s.record.points(s.turn, p, id, points);
+        self.refill_task_row();
+    }
+
+    /// Move next tasks into the row until it holds three, then reveal a new next task.
+    fn refill_task_row(&mut self) {
+        while self.state.task_row.len() < 3 {
+            if self.state.next_task.is_none() {
+                self.reveal_next_task();
+            }
+            let Some(t) = self.state.next_task.take() else {
+                return;
+            };
+            self.state.task_row.push(t);
+        }
+        self.reveal_next_task();
+    }
+
+    /// Trigger the end on score; after the trigger, two more turns (extra turns not counted).
+    fn check_end(&mut self, p: usize) {
+        let s = &self.state;
+        if s.end_trigger.is_none() && s.score(0).max(s.score(1)) >= s.mode.end_score() {
+            trigger_end(&mut self.state, EndTrigger::Score, p);
+        }
+        let s = &mut self.state;
+        if s.end_trigger.is_some() && s.turn > s.trigger_turn && !s.in_extra_turn {
+            s.turns_after_trigger += 1;
+        }
+        if s.end_trigger.is_some() && s.turns_after_trigger >= 2 && !s.counters.extra_turn {
+            self.finish();
+        } else if s.turn >= s.max_turns {
+            s.end_trigger = Some(EndTrigger::TurnLimit);
+            self.finish();
+        }
+    }
+
+    fn finish(&mut self) {
+        let s = &mut self.state;
+        s.over = true;
+        let scores = [s.score(0), s.score(1)];
+        let r = &mut s.record;
+        r.scores = scores;
+        r.turns = s.turn;
+        r.end_reason = s.end_trigger.map_or("", EndTrigger::as_str);
+        if scores[0] != scores[1] {
+            r.winner = if scores[0] > scores[1] { 0 } else { 1 };
+        } else {
+            let up = [s.upgraded(0).count_ones(), s.upgraded(1).count_ones()];
+            let all = [s.mine(0).count_ones(), s.mine(1).count_ones()];
+            let r = &mut s.record;
+            if up[0] != up[1] {
+                (r.winner, r.tiebreak) = (if up[0] > up[1] { 0 } else { 1 }, "upgraded");
+            } else if all[0] != all[1] {
+                (r.winner, r.tiebreak) = (if all[0] > all[1] { 0 } else { 1 }, "pieces");
+            } else {
+                (r.winner, r.tiebreak) = (-1, "tie");
+            }
+        }
+        let cards = &s.cards;
+        for p in 0..2 {
+            let ids = s.hand[p]
+                .iter()
+                .chain(s.legend_hand[p].iter())
+                .map(|&b| cards.being(b).id)
+                .chain(s.flare_hand[p].iter().map(|&f| cards.flare(f).id));
+            for id in ids {
+                s.record.events.push(Event::Held {
+                    turn: s.turn,
+                    seat: p as i8,
+                    card: id,
+                });
+            }
+        }
+    }
+}
+
+/// Python's `list.remove(x)`: remove the first equal element.
+pub fn remove_first<T: PartialEq>(list: &mut Vec<T>, x: T) {
+    let i = list
+        .iter()
+        .position(|y| *y == x)
+        .expect("list.remove(x): x not in list");
+    list.remove(i);
+}

@@ -1,0 +1,27 @@
+//! Strategies written in Rust, and the seeds they draw from.
+
+pub mod random;
+
+/// A player's own random stream, derived from the game seed and the seat (strategies/registry.py).
+pub fn strategy_seed(game_seed: u64, seat: usize) -> u64 {
+    game_seed
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        .wrapping_add((seat as u64).wrapping_mul(0xBF58_476D_1CE4_E5B9))
+        .wrapping_add(1)
+}
+
+/// The strategy called `name` for `seat` in the game of `game_seed`.
+pub fn make_strategy(
+    name: &str,
+    seat: usize,
+    game_seed: u64,
+) -> Result<Box<dyn crate::decisions::Strategy>, String> {
+    match name {
+        "random" => Ok(Box::new(random::RandomStrategy::new(strategy_seed(
+            game_seed, seat,
+        )))),
+        _ => Err(format!(
+            "unknown strategy {name:?}; known strategies: random"
+        )),
+    }
+}

@@ -1,0 +1,490 @@
+//! The record of one game (sim/record.py): a flat list of events plus the result, written as the same JSON
+//! as Python's `json.dumps(record.to_dict(), separators=(",", ":"))`.
+
+use std::fmt::Write;
+
+/// Card ids and causes are interned strings of the card set (see `cards::intern`).
+pub type Id = &'static str;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DrawDeck {
+    Personal,
+    Legend,
+    Flare,
+}
+
+impl DrawDeck {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DrawDeck::Personal => "personal",
+            DrawDeck::Legend => "legend",
+            DrawDeck::Flare => "flare",
+        }
+    }
+}
+
+/// One event; every kind has `turn` (0 for the setup) and `seat` (-1 when no player is concerned).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Event {
+    Draw {
+        turn: u32,
+        seat: i8,
+        card: Id,
+        opening: bool,
+        deck: DrawDeck,
+    },
+    Discard {
+        turn: u32,
+        seat: i8,
+        card: Id,
+    },
+    Return {
+        turn: u32,
+        seat: i8,
+        card: Id,
+    },
+    ToDeck {
+        turn: u32,
+        seat: i8,
+        card: Id,
+    },
+    Summon {
+        turn: u32,
+        seat: i8,
+        card: Id,
+        square: u8,
+        orientation: u8,
+    },
+    EffectDone {
+        turn: u32,
+        seat: i8,
+        card: Id,
+        destroyed: i32,
+    },
+    Flare {
+        turn: u32,
+        seat: i8,
+        card: Id,
+        upper: bool,
+        lower: bool,
+        lead: i32,
+    },
+    Held {
+        turn: u32,
+        seat: i8,
+        card: Id,
+    },
+    Place {
+        turn: u32,
+        seat: i8,
+        cause: Id,
+        square: u8,
+        rank: u8,
+    },
+    Destroy {
+        turn: u32,
+        seat: i8,
+        cause: Id,
+        square: u8,
+        owner: u8,
+        rank: u8,
+        counted: bool,
+    },
+    Upgrade {
+        turn: u32,
+        seat: i8,
+        cause: Id,
+        square: u8,
+        owner: u8,
+        old_rank: u8,
+    },
+    Downgrade {
+        turn: u32,
+        seat: i8,
+        cause: Id,
+        square: u8,
+        owner: u8,
+        old_rank: u8,
+    },
+    Convert {
+        turn: u32,
+        seat: i8,
+        cause: Id,
+        square: u8,
+        rank: u8,
+    },
+    Take {
+        turn: u32,
+        seat: i8,
+        cause: Id,
+        square: u8,
+    },
+    Points {
+        turn: u32,
+        seat: i8,
+        source: Id,
+        points: i32,
+    },
+    TaskReveal {
+        turn: u32,
+        seat: i8,
+        task: Id,
+    },
+    TaskClaim {
+        turn: u32,
+        seat: i8,
+        task: Id,
+        points: i32,
+    },
+}
+
+impl Event {
+    /// The `kind` name used in JSON.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Event::Draw { .. } => "draw",
+            Event::Discard { .. } => "discard",
+            Event::Return { .. } => "return",
+            Event::ToDeck { .. } => "to_deck",
+            Event::Summon { .. } => "summon",
+            Event::EffectDone { .. } => "effect",
+            Event::Flare { .. } => "flare",
+            Event::Held { .. } => "held",
+            Event::Place { .. } => "place",
+            Event::Destroy { .. } => "destroy",
+            Event::Upgrade { .. } => "upgrade",
+            Event::Downgrade { .. } => "downgrade",
+            Event::Convert { .. } => "convert",
+            Event::Take { .. } => "take",
+            Event::Points { .. } => "points",
+            Event::TaskReveal { .. } => "task_reveal",
+            Event::TaskClaim { .. } => "task_claim",
+        }
+    }
+
+    /// The event as a JSON object: `kind` first, then the fields in Python's order.
+    pub fn write_json(&self, out: &mut String) {
+        let mut w = JsonObject::start(out);
+        w.str("kind", self.kind());
+        match *self {
+            Event::Draw {
+                turn,
+                seat,
+                card,
+                opening,
+                deck,
+            } => {
+                w.head(turn, seat);
+                w.str("card", card);
+                w.bool("opening", opening);
+                w.str("deck", deck.as_str());
+            }
+            Event::Discard { turn, seat, card }
+            | Event::Return { turn, seat, card }
+            | Event::ToDeck { turn, seat, card }
+            | Event::Held { turn, seat, card } => {
+                w.head(turn, seat);
+                w.str("card", card);
+            }
+            Event::Summon {
+                turn,
+                seat,
+                card,
+                square,
+                orientation,
+            } => {
+                w.head(turn, seat);
+                w.str("card", card);
+                w.int("square", square as i64);
+                w.int("orientation", orientation as i64);
+            }
+            Event::EffectDone {
+                turn,
+                seat,
+                card,
+                destroyed,
+            } => {
+                w.head(turn, seat);
+                w.str("card", card);
+                w.int("destroyed", destroyed as i64);
+            }
+            Event::Flare {
+                turn,
+                seat,
+                card,
+                upper,
+                lower,
+                lead,
+            } => {
+                w.head(turn, seat);
+                w.str("card", card);
+                w.bool("upper", upper);
+                w.bool("lower", lower);
+                w.int("lead", lead as i64);
+            }
+            Event::Place {
+                turn,
+                seat,
+                cause,
+                square,
+                rank,
+            }
+            | Event::Convert {
+                turn,
+                seat,
+                cause,
+                square,
+                rank,
+            } => {
+                w.head(turn, seat);
+                w.str("cause", cause);
+                w.int("square", square as i64);
+                w.int("rank", rank as i64);
+            }
+            Event::Destroy {
+                turn,
+                seat,
+                cause,
+                square,
+                owner,
+                rank,
+                counted,
+            } => {
+                w.head(turn, seat);
+                w.str("cause", cause);
+                w.int("square", square as i64);
+                w.int("owner", owner as i64);
+                w.int("rank", rank as i64);
+                w.bool("counted", counted);
+            }
+            Event::Upgrade {
+                turn,
+                seat,
+                cause,
+                square,
+                owner,
+                old_rank,
+            }
+            | Event::Downgrade {
+                turn,
+                seat,
+                cause,
+                square,
+                owner,
+                old_rank,
+            } => {
+                w.head(turn, seat);
+                w.str("cause", cause);
+                w.int("square", square as i64);
+                w.int("owner", owner as i64);
+                w.int("old_rank", old_rank as i64);
+            }
+            Event::Take {
+                turn,
+                seat,
+                cause,
+                square,
+            } => {
+                w.head(turn, seat);
+                w.str("cause", cause);
+                w.int("square", square as i64);
+            }
+            Event::Points {
+                turn,
+                seat,
+                source,
+                points,
+            } => {
+                w.head(turn, seat);
+                w.str("source", source);
+                w.int("points", points as i64);
+            }
+            Event::TaskReveal { turn, seat, task } => {
+                w.head(turn, seat);
+                w.str("task", task);
+            }
+            Event::TaskClaim {
+                turn,
+                seat,
+                task,
+                points,
+            } => {
+                w.head(turn, seat);
+                w.str("task", task);
+                w.int("points", points as i64);
+            }
+        }
+        w.end();
+    }
+}
+
+/// The game's configuration as Python's `record.config`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Config {
+    pub mode: String,
+    pub decks: Vec<String>,
+    pub strategies: Vec<String>,
+    pub seed: u64,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameRecord {
+    pub events: Vec<Event>,
+    pub config: Config,
+    pub first_player: usize,
+    pub scores: [i32; 2],
+    /// Seat, or -1 for a tie.
+    pub winner: i32,
+    /// "deck", "score" or "turn-limit".
+    pub end_reason: &'static str,
+    /// "", "upgraded", "pieces" or "tie".
+    pub tiebreak: &'static str,
+    pub turns: u32,
+    points: [i32; 2],
+}
+
+impl Default for GameRecord {
+    fn default() -> Self {
+        GameRecord {
+            events: Vec::new(),
+            config: Config::default(),
+            first_player: 0,
+            scores: [0, 0],
+            winner: -1,
+            end_reason: "",
+            tiebreak: "",
+            turns: 0,
+            points: [0, 0],
+        }
+    }
+}
+
+impl GameRecord {
+    #[inline]
+    pub fn add(&mut self, event: Event) {
+        self.events.push(event);
+    }
+
+    /// Points scored; only this adds Points events, so the totals stay right.
+    pub fn points(&mut self, turn: u32, seat: usize, source: Id, amount: i32) {
+        self.points[seat] += amount;
+        self.events.push(Event::Points {
+            turn,
+            seat: seat as i8,
+            source,
+            points: amount,
+        });
+    }
+
+    pub fn points_total(&self, seat: usize) -> i32 {
+        self.points[seat]
+    }
+
+    /// The JSON of Python's `GameRecord.to_dict()` with separators (",", ":").
+    pub fn to_json(&self) -> String {
+        let mut out = String::with_capacity(64 * self.events.len() + 256);
+        self.write_json(&mut out);
+        out
+    }
+
+    pub fn write_json(&self, out: &mut String) {
+        out.push_str("{\"config\":{\"mode\":");
+        json_str(out, &self.config.mode);
+        out.push_str(",\"decks\":");
+        json_list(out, &self.config.decks);
+        out.push_str(",\"strategies\":");
+        json_list(out, &self.config.strategies);
+        let _ = write!(out, ",\"seed\":{}}}", self.config.seed);
+        let _ = write!(
+            out,
+            ",\"first_player\":{},\"scores\":[{},{}],\"winner\":{},\"end_reason\":",
+            self.first_player, self.scores[0], self.scores[1], self.winner
+        );
+        json_str(out, self.end_reason);
+        out.push_str(",\"tiebreak\":");
+        json_str(out, self.tiebreak);
+        let _ = write!(out, ",\"turns\":{},\"events\":[", self.turns);
+        for (i, e) in self.events.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            e.write_json(out);
+        }
+        out.push_str("]}");
+    }
+}
+
+fn json_list(out: &mut String, items: &[String]) {
+    out.push('[');
+    for (i, s) in items.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        json_str(out, s);
+    }
+    out.push(']');
+}
+
+/// A JSON string as Python's `json.dumps` writes it (ensure_ascii).
+pub fn json_str(out: &mut String, s: &str) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            c if (c as u32) < 0x20 || (c as u32) > 0x7e => {
+                let mut buf = [0u16; 2];
+                for u in c.encode_utf16(&mut buf) {
+                    let _ = write!(out, "\\u{:04x}", u);
+                }
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+struct JsonObject<'a> {
+    out: &'a mut String,
+    first: bool,
+}
+
+impl<'a> JsonObject<'a> {
+    fn start(out: &'a mut String) -> Self {
+        out.push('{');
+        JsonObject { out, first: true }
+    }
+    fn key(&mut self, k: &str) {
+        if !self.first {
+            self.out.push(',');
+        }
+        self.first = false;
+        self.out.push('"');
+        self.out.push_str(k);
+        self.out.push_str("\":");
+    }
+    fn head(&mut self, turn: u32, seat: i8) {
+        self.int("turn", turn as i64);
+        self.int("seat", seat as i64);
+    }
+    fn str(&mut self, k: &str, v: &str) {
+        self.key(k);
+        json_str(self.out, v);
+    }
+    fn int(&mut self, k: &str, v: i64) {
+        self.key(k);
+        let _ = write!(self.out, "{v}");
+    }
+    fn bool(&mut self, k: &str, v: bool) {
+        self.key(k);
+        self.out.push_str(if v { "true" } else { "false" });
+    }
+    fn end(self) {
+        self.out.push('}');
+    }
+}

@@ -1,0 +1,527 @@
+//! The game state and the primitive piece operations every rule and effect is built from (sim/state.py).
+
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::sync::Arc;
+
+use crate::board::{self, bit, Bits, Square};
+use crate::cards::{BeingId, CardSet, FlareId, TaskId};
+use crate::ranks::{COMMON, HEROIC, LEGENDARY};
+use crate::record::{Event, GameRecord, Id};
+use crate::rng::PyRandom;
+
+pub const LEGENDARY_PIECES: i32 = 3;
+pub const MAX_LEGENDS_IN_ARENA: u32 = 3;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    HighForm,
+    Deathmatch,
+}
+
+impl Mode {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Mode::HighForm => "high-form",
+            Mode::Deathmatch => "deathmatch",
+        }
+    }
+
+    pub fn parse(s: &str) -> Result<Mode, String> {
+        match s {
+            "high-form" => Ok(Mode::HighForm),
+            "deathmatch" => Ok(Mode::Deathmatch),
+            _ => Err(format!(
+                "unknown mode {s:?}; expected one of high-form, deathmatch"
+            )),
+        }
+    }
+
+    pub fn tokens(self) -> i32 {
+        match self {
+            Mode::HighForm => 17,
+            Mode::Deathmatch => 16,
+        }
+    }
+
+    pub fn end_score(self) -> i32 {
+        match self {
+            Mode::HighForm => 9,
+            Mode::Deathmatch => 18,
+        }
+    }
+}
+
+/// Why the end was triggered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndTrigger {
+    Deck,
+    Score,
+    TurnLimit,
+}
+
+impl EndTrigger {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EndTrigger::Deck => "deck",
+            EndTrigger::Score => "score",
+            EndTrigger::TurnLimit => "turn-limit",
+        }
+    }
+}
+
+/// (owner, rank) of a piece.
+pub type Piece = (usize, u8);
+
+/// A random stream that a game state and a strategy may share, as Python shares one `random.Random`
+/// between a strategy and its sandbox copies.
+pub type SharedRng = Rc<RefCell<PyRandom>>;
+
+pub fn shared_rng(seed: u64) -> SharedRng {
+    Rc::new(RefCell::new(PyRandom::new(seed)))
+}
+
+/// What the active player did this turn, for tasks and Deathmatch scoring.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TurnCounters {
+    /// Enemy pieces destroyed, by rank.
+    pub destroyed: [i32; 3],
+    /// (square, rank) of the beings summoned.
+    pub summoned: Vec<(Square, u8)>,
+    pub extra_draws: i32,
+    pub extra_legend_draws: i32,
+    pub extra_turn: bool,
+    /// War Summoner: the next summon may use one enemy piece.
+    pub borrow_enemy_piece: bool,
+}
+
+/// Everything about a game in progress. Pieces are bitboards per player and rank.
+#[derive(Clone)]
+pub struct GameState {
+    pub cards: Arc<CardSet>,
+    pub mode: Mode,
+    /// Deck indices in `cards.decks`, per seat.
+    pub decks: [usize; 2],
+    pub max_turns: u32,
+    pub rng: SharedRng,
+    /// [player][rank] -> bitboard.
+    pub pieces: [[Bits; 3]; 2],
+    pub tokens: [i32; 2],
+    pub legend_stock: [i32; 2],
+    pub token_total: [i32; 2],
+    pub legend_total: [i32; 2],
+    /// Personal decks; the top is the end of the list.
+    pub deck: [Vec<BeingId>; 2],
+    pub hand: [Vec<BeingId>; 2],
+    pub legend_hand: [Vec<BeingId>; 2],
+    pub flare_hand: [Vec<FlareId>; 2],
+    pub discarded: [Vec<BeingId>; 2],
+    pub legend_deck: Vec<BeingId>,
+    pub legend_discard: Vec<BeingId>,
+    pub flare_deck: Vec<FlareId>,
+    pub flare_discard: Vec<FlareId>,
+    pub task_deck: Vec<TaskId>,
+    pub task_row: Vec<TaskId>,
+    pub next_task: Option<TaskId>,
+    pub claimed: [Vec<TaskId>; 2],
+    pub task_points: [i32; 2],
+    pub unnamed_task_points: [i32; 2],
+    pub dm_points: [i32; 2],
+    pub first_player: usize,
+    pub active: usize,
+    /// Number of the turn being played, from 1.
+    pub turn: u32,
+    pub actions_left: i32,
+    pub discarded_this_turn: bool,
+    pub flare_used_this_turn: bool,
+    pub counters: TurnCounters,
+    pub end_trigger: Option<EndTrigger>,
+    pub end_trigger_player: i32,
+    pub trigger_turn: u32,
+    /// Turns completed after the trigger turn.
+    pub turns_after_trigger: u32,
+    pub in_extra_turn: bool,
+    pub over: bool,
+    pub strict: bool,
+    pub record: GameRecord,
+}
+
+impl GameState {
+    pub fn new(
+        cards: Arc<CardSet>,
+        mode: Mode,
+        decks: [usize; 2],
+        seed: u64,
+        max_turns: u32,
+    ) -> GameState {
+        let t = mode.tokens();
+        GameState {
+            cards,
+            mode,
+            decks,
+            max_turns,
+            rng: shared_rng(seed),
+            pieces: [[0; 3]; 2],
+            tokens: [t, t],
+            legend_stock: [LEGENDARY_PIECES; 2],
+            token_total: [t, t],
+            legend_total: [LEGENDARY_PIECES; 2],
+            deck: Default::default(),
+            hand: Default::default(),
+            legend_hand: Default::default(),
+            flare_hand: Default::default(),
+            discarded: Default::default(),
+            legend_deck: Vec::new(),
+            legend_discard: Vec::new(),
+            flare_deck: Vec::new(),
+            flare_discard: Vec::new(),
+            task_deck: Vec::new(),
+            task_row: Vec::new(),
+            next_task: None,
+            claimed: Default::default(),
+            task_points: [0; 2],
+            unnamed_task_points: [0; 2],
+            dm_points: [0; 2],
+            first_player: 0,
+            active: 0,
+            turn: 0,
+            actions_left: 0,
+            discarded_this_turn: false,
+            flare_used_this_turn: false,
+            counters: TurnCounters::default(),
+            end_trigger: None,
+            end_trigger_player: -1,
+            trigger_turn: 0,
+            turns_after_trigger: 0,
+            in_extra_turn: false,
+            over: false,
+            strict: false,
+            record: GameRecord::default(),
+        }
+    }
+
+    /// A copy for lookahead: everything copied, cards shared, the record starts empty and `rng` replaces
+    /// the game's random stream (a copy of it would predict the real shuffles).
+    pub fn clone_for(&self, rng: &SharedRng) -> GameState {
+        let mut c = self.clone_without_record();
+        c.rng = Rc::clone(rng);
+        c
+    }
+
+    fn clone_without_record(&self) -> GameState {
+        GameState {
+            cards: Arc::clone(&self.cards),
+            rng: Rc::clone(&self.rng),
+            deck: self.deck.clone(),
+            hand: self.hand.clone(),
+            legend_hand: self.legend_hand.clone(),
+            flare_hand: self.flare_hand.clone(),
+            discarded: self.discarded.clone(),
+            legend_deck: self.legend_deck.clone(),
+            legend_discard: self.legend_discard.clone(),
+            flare_deck: self.flare_deck.clone(),
+            flare_discard: self.flare_discard.clone(),
+            task_deck: self.task_deck.clone(),
+            task_row: self.task_row.clone(),
+            claimed: self.claimed.clone(),
+            counters: self.counters.clone(),
+            record: GameRecord::default(),
+            ..*self
+        }
+    }
+
+    // ----- queries
+    #[inline]
+    pub fn occupied(&self) -> Bits {
+        let [a, b] = &self.pieces;
+        a[0] | a[1] | a[2] | b[0] | b[1] | b[2]
+    }
+
+    #[inline]
+    pub fn empty(&self) -> Bits {
+        board::ARENA & !self.occupied()
+    }
+
+    #[inline]
+    pub fn mine(&self, player: usize) -> Bits {
+        let p = &self.pieces[player];
+        p[0] | p[1] | p[2]
+    }
+
+    #[inline]
+    pub fn upgraded(&self, player: usize) -> Bits {
+        let p = &self.pieces[player];
+        p[1] | p[2]
+    }
+
+    /// (owner, rank) of the piece on `sq`, or None.
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        let b = bit(sq);
+        for owner in 0..2 {
+            for rank in 0..3 {
+                if self.pieces[owner][rank] & b != 0 {
+                    return Some((owner, rank as u8));
+                }
+            }
+        }
+        None
+    }
+
+    pub fn of_ranks(&self, player: usize, ranks: &[u8]) -> Bits {
+        ranks
+            .iter()
+            .fold(0, |m, &r| m | self.pieces[player][r as usize])
+    }
+
+    pub fn score(&self, player: usize) -> i32 {
+        match self.mode {
+            Mode::HighForm => self.task_points[player] + self.pieces[player][2].count_ones() as i32,
+            Mode::Deathmatch => self.dm_points[player],
+        }
+    }
+
+    /// Whether the stock holds a piece that can stand as `rank`.
+    #[inline]
+    pub fn can_have_piece(&self, player: usize, rank: u8) -> bool {
+        if rank == LEGENDARY {
+            return self.legend_stock[player] > 0
+                && self.pieces[player][2].count_ones() < MAX_LEGENDS_IN_ARENA;
+        }
+        self.tokens[player] > 0
+    }
+
+    /// The deck of `player`'s faction, as dealt at the setup.
+    pub fn deck_name(&self, player: usize) -> &'static str {
+        self.cards.decks[self.decks[player]].name
+    }
+
+    // ----- primitive operations (no choices, no checks beyond their own preconditions)
+    /// Python's `_put`: a piece from the stock onto `sq`, no event.
+    pub fn put(&mut self, player: usize, rank: u8, sq: Square) {
+        if rank == LEGENDARY {
+            self.legend_stock[player] -= 1;
+        } else {
+            self.tokens[player] -= 1;
+        }
+        self.pieces[player][rank as usize] |= bit(sq);
+    }
+
+    /// Python's `_lift`: the piece on `sq` back to its owner's stock, no event.
+    pub fn lift(&mut self, owner: usize, rank: u8, sq: Square) {
+        self.pieces[owner][rank as usize] &= !bit(sq);
+        if rank == LEGENDARY {
+            self.legend_stock[owner] += 1;
+        } else {
+            self.tokens[owner] += 1;
+        }
+    }
+
+    /// Put a piece of `rank` from the stock on an empty square; false when the stock has none.
+    pub fn place(&mut self, player: usize, rank: u8, sq: Square, cause: Id) -> bool {
+        if !self.can_have_piece(player, rank) {
+            return false;
+        }
+        self.put(player, rank, sq);
+        self.record.add(Event::Place {
+            turn: self.turn,
+            seat: player as i8,
+            cause,
+            square: sq,
+            rank,
+        });
+        true
+    }
+
+    /// Remove the piece on `sq` to its owner's stock. Enemy pieces count as destroyed this turn.
+    pub fn destroy(&mut self, sq: Square, cause: Id, counts: bool) -> Option<Piece> {
+        let (owner, rank) = self.piece_at(sq)?;
+        self.lift(owner, rank, sq);
+        let counted = counts && owner != self.active;
+        if counted {
+            self.counters.destroyed[rank as usize] += 1;
+        }
+        self.record.add(Event::Destroy {
+            turn: self.turn,
+            seat: self.active as i8,
+            cause,
+            square: sq,
+            owner: owner as u8,
+            rank,
+            counted,
+        });
+        Some((owner, rank))
+    }
+
+    /// Move the piece on `src` to `dst`, destroying what stands there. Returns the destroyed piece.
+    pub fn move_piece(&mut self, src: Square, dst: Square, cause: Id) -> Option<Piece> {
+        let (owner, rank) = self.piece_at(src).expect("move from an empty square");
+        let destroyed = if self.occupied() >> dst & 1 != 0 {
+            self.destroy(dst, cause, true)
+        } else {
+            None
+        };
+        let b = &mut self.pieces[owner][rank as usize];
+        *b = (*b & !bit(src)) | bit(dst);
+        destroyed
+    }
+
+    pub fn upgrade(&mut self, sq: Square, cause: Id) -> bool {
+        let Some((owner, rank)) = self.piece_at(sq) else {
+            return false;
+        };
+        let b = bit(sq);
+        if rank == COMMON {
+            self.pieces[owner][0] &= !b;
+            self.pieces[owner][1] |= b;
+        } else if rank == HEROIC && self.can_have_piece(owner, LEGENDARY) {
+            self.lift(owner, HEROIC, sq);
+            self.put(owner, LEGENDARY, sq);
+        } else {
+            return false;
+        }
+        self.record.add(Event::Upgrade {
+            turn: self.turn,
+            seat: self.active as i8,
+            cause,
+            square: sq,
+            owner: owner as u8,
+            old_rank: rank,
+        });
+        true
+    }
+
+    pub fn downgrade(&mut self, sq: Square, cause: Id) -> bool {
+        let Some((owner, rank)) = self.piece_at(sq) else {
+            return false;
+        };
+        let b = bit(sq);
+        if rank == HEROIC {
+            self.pieces[owner][1] &= !b;
+            self.pieces[owner][0] |= b;
+        } else if rank == LEGENDARY && self.tokens[owner] > 0 {
+            self.lift(owner, LEGENDARY, sq);
+            self.put(owner, HEROIC, sq);
+        } else {
+            return false;
+        }
+        self.record.add(Event::Downgrade {
+            turn: self.turn,
+            seat: self.active as i8,
+            cause,
+            square: sq,
+            owner: owner as u8,
+            old_rank: rank,
+        });
+        true
+    }
+
+    /// Replace the enemy piece on `sq` by `player`'s piece of the same rank (or `rank`).
+    pub fn convert(&mut self, sq: Square, player: usize, cause: Id, rank: Option<u8>) -> bool {
+        let Some(piece) = self.piece_at(sq) else {
+            return false;
+        };
+        if piece.0 == player {
+            return false;
+        }
+        let new_rank = rank.unwrap_or(piece.1);
+        if !self.can_have_piece(player, new_rank) {
+            return false;
+        }
+        self.destroy(sq, cause, true);
+        self.put(player, new_rank, sq);
+        self.record.add(Event::Convert {
+            turn: self.turn,
+            seat: player as i8,
+            cause,
+            square: sq,
+            rank: new_rank,
+        });
+        true
+    }
+
+    // ----- invariants (strict mode)
+    /// The checks of Python's `check_invariants`; Err carries the same message.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        let mut seen: Bits = 0;
+        for p in 0..2 {
+            let bb = &self.pieces[p];
+            for (r, &m) in bb.iter().enumerate() {
+                if m & !board::ARENA != 0 {
+                    return Err(format!("player {p} has a rank-{r} piece off the arena"));
+                }
+                if m & seen != 0 {
+                    return Err("two pieces share a square".into());
+                }
+                seen |= m;
+            }
+            let tokens_on = (bb[0] | bb[1]).count_ones() as i32;
+            if self.tokens[p] < 0 || tokens_on + self.tokens[p] != self.token_total[p] {
+                return Err(format!(
+                    "player {p}: {tokens_on} tokens on the arena + {} in stock",
+                    self.tokens[p]
+                ));
+            }
+            let legends_on = bb[2].count_ones() as i32;
+            if self.legend_stock[p] < 0 || legends_on + self.legend_stock[p] != self.legend_total[p]
+            {
+                return Err(format!(
+                    "player {p}: legendary pieces {legends_on} + {}",
+                    self.legend_stock[p]
+                ));
+            }
+            if legends_on > MAX_LEGENDS_IN_ARENA as i32 {
+                return Err(format!(
+                    "player {p} has {legends_on} legendary pieces in the arena"
+                ));
+            }
+            let claimed: i32 = self.claimed[p]
+                .iter()
+                .map(|&t| self.cards.task(t).points)
+                .sum();
+            if self.mode == Mode::HighForm
+                && self.task_points[p] != self.unnamed_task_points[p] + claimed
+            {
+                return Err(format!(
+                    "player {p}: task points do not match the claimed tasks"
+                ));
+            }
+            let on_arena = if self.mode == Mode::HighForm {
+                legends_on
+            } else {
+                0
+            };
+            if self.record.points_total(p) != self.score(p) - on_arena {
+                return Err(format!(
+                    "player {p}: score {} does not match the points recorded",
+                    self.score(p)
+                ));
+            }
+            let total = self.deck[p].len() + self.hand[p].len() + self.discarded[p].len();
+            if total != self.cards.decks[self.decks[p]].beings.len() {
+                return Err(format!("player {p}: {total} beings accounted for"));
+            }
+            if self.flare_hand[p].len() > 1 {
+                return Err(format!(
+                    "player {p} holds {} flares",
+                    self.flare_hand[p].len()
+                ));
+            }
+        }
+        let legends = self.legend_deck.len()
+            + self.legend_discard.len()
+            + self.legend_hand[0].len()
+            + self.legend_hand[1].len();
+        if legends != self.cards.legends.len() {
+            return Err(format!("{legends} legend cards accounted for"));
+        }
+        let flares = self.flare_deck.len()
+            + self.flare_discard.len()
+            + self.flare_hand[0].len()
+            + self.flare_hand[1].len();
+        if flares != self.cards.flares.len() {
+            return Err(format!("{flares} flare cards accounted for"));
+        }
+        Ok(())
+    }
+}
