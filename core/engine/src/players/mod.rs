@@ -1,6 +1,14 @@
 //! Strategies written in Rust, and the seeds they draw from.
 
+pub mod evaluate;
+pub mod geometry;
+pub mod lookahead;
+pub mod params;
 pub mod random;
+pub mod readiness;
+pub mod reflex;
+pub mod sandbox;
+pub mod task_progress;
 
 /// A player's own random stream, derived from the game seed and the seat (strategies/registry.py).
 pub fn strategy_seed(game_seed: u64, seat: usize) -> u64 {
@@ -20,8 +28,11 @@ pub fn make_strategy(
         "random" => Ok(Box::new(random::RandomStrategy::new(strategy_seed(
             game_seed, seat,
         )))),
-        _ => Err(format!(
-            "unknown strategy {name:?}; known strategies: random"
-        )),
+        _ => match params::Params::preset(name) {
+            Some(p) => Ok(Box::new(lookahead::Lookahead::new(name, strategy_seed(game_seed, seat), &p))),
+            None => Err(format!(
+                "unknown strategy {name:?}; known strategies: brawler, builder, greedy, hunter, random"
+            )),
+        },
     }
 }
