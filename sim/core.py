@@ -19,7 +19,7 @@ from sim.decisions import Strategy
 from sim.record import EVENT_KINDS, GameRecord
 
 VERSION: str = _core.__version__
-NATIVE_STRATEGIES = ("random",)
+NATIVE_STRATEGIES: tuple[str, ...] = tuple(_core.NATIVE_STRATEGIES)
 
 
 @dataclass(frozen=True)
@@ -29,9 +29,9 @@ class NativePlayer:
 
     name: str
     game_seed: int
-    params: dict[str, float] = field(default_factory=dict)
+    params: dict[str, float | int] = field(default_factory=dict)
 
-    def argument(self) -> tuple[str, int, dict[str, float]]:
+    def argument(self) -> tuple[str, int, dict[str, float | int]]:
         return self.name, self.game_seed, dict(self.params)
 
 

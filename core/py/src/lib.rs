@@ -12,11 +12,12 @@ use std::sync::Arc;
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyTuple};
+use pyo3::types::{PyBool, PyDict, PyTuple};
 
 use tk_engine::cards::CardSet;
 use tk_engine::decisions::Strategy;
 use tk_engine::game::{Game, GameOptions};
+use tk_engine::players::params::ParamValue;
 use tk_engine::state::Mode;
 
 use python_player::{Converter, PyStrategy};
@@ -47,7 +48,7 @@ enum PlayerArg {
     Native {
         name: String,
         seed: u64,
-        params: Vec<(String, f64)>,
+        params: Vec<(String, ParamValue)>,
     },
     Python(PyObject),
 }
@@ -58,7 +59,11 @@ impl<'py> FromPyObject<'py> for PlayerArg {
             let (name, seed, params): (String, u64, Bound<'py, PyDict>) = t.extract()?;
             let mut out = Vec::with_capacity(params.len());
             for (k, v) in params.iter() {
-                out.push((k.extract::<String>()?, v.extract::<f64>()?));
+                let value = match v.extract::<i64>() {
+                    Ok(i) if !v.is_instance_of::<PyBool>() => ParamValue::Int(i),
+                    _ => ParamValue::Float(v.extract::<f64>()?),
+                };
+                out.push((k.extract::<String>()?, value));
             }
             return Ok(PlayerArg::Native {
                 name,
@@ -77,12 +82,8 @@ fn make_player(
 ) -> PyResult<Box<dyn Strategy>> {
     match arg {
         PlayerArg::Native { name, seed, params } => {
-            if !params.is_empty() {
-                return Err(PyValueError::new_err(format!(
-                    "strategy {name:?}: parameters are not supported by the core yet"
-                )));
-            }
-            tk_engine::players::make_strategy(&name, seat, seed).map_err(PyValueError::new_err)
+            tk_engine::players::make_strategy_with(&name, seat, seed, &params)
+                .map_err(PyValueError::new_err)
         }
         PlayerArg::Python(obj) => Ok(Box::new(PyStrategy::new(obj, Arc::clone(converter))?)),
     }
@@ -193,6 +194,7 @@ fn play_many(
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("SOURCE_FINGERPRINT", env!("TK_CORE_SOURCE"))?;
+    m.add("NATIVE_STRATEGIES", tk_engine::players::NAMES.to_vec())?;
     m.add_class::<Cards>()?;
     m.add_function(wrap_pyfunction!(play_game, m)?)?;
     m.add_function(wrap_pyfunction!(play_many, m)?)?;
