@@ -42,7 +42,7 @@ runpy.run_path("scripts/py_records.py", run_name="__main__")
 
 def first_difference(a: dict, b: dict) -> str:
     ea, eb = a.get("events", []), b.get("events", [])
-    for i, (x, y) in enumerate(zip(ea, eb)):
+    for i, (x, y) in enumerate(zip(ea, eb, strict=False)):
         if x != y:
             ctx = ea[max(0, i - 3):i]
             return (f"event {i}:\n    core:   {json.dumps(x)}\n    python: {json.dumps(y)}\n"
@@ -91,7 +91,7 @@ def main() -> int:
             py, py_err = run([sys.executable, "-c", _STUB, ",".join(ported), *args] if a.stub_effects
                              else [sys.executable, "scripts/py_records.py", *args])
             first = int(a.seeds.split(":")[0])
-            same = sum(1 for x, y in zip(core, py) if x == y)
+            same = sum(1 for x, y in zip(core, py, strict=False) if x == y)
             n = max(len(core), len(py))
             line = f"{mode:10} {d0:>8} v {d1:<8} {same}/{n} match"
             if core_err or py_err:

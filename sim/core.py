@@ -77,3 +77,10 @@ def play_many(cards: CardSet, mode: str, decks: tuple[str, str], strategies: tup
     """Play games of seeds 0..games between two native strategies inside the core (no record comes back);
     returns the turns played. For benchmarks."""
     return _core.play_many(core_cards(cards), mode, decks, strategies, (0, games))
+
+
+def record_digests(cards: CardSet, mode: str, decks: tuple[str, str], strategies: tuple[str, str],
+                   seeds: tuple[int, int], block: int) -> list[str]:
+    """Digests of the records of the games of ``seeds`` (first, end) between two native strategies, one per
+    ``block`` consecutive seeds (scripts/golden_records.py describes the digest)."""
+    return _core.record_digests(core_cards(cards), mode, decks, strategies, seeds, block)

@@ -190,6 +190,57 @@ fn play_many(
     .map_err(PyValueError::new_err)
 }
 
+/// SHA-256 digests (hex, first 32 digits) of the records of the games of `seeds` between two Rust
+/// strategies, one digest per `block` consecutive seeds: each record is hashed as its JSON line
+/// (`GameRecord.to_dict()` dumped compactly), as `scripts/golden_records.py` does.
+#[pyfunction]
+#[pyo3(signature = (cards, mode, decks, strategies, seeds, block))]
+fn record_digests(
+    py: Python<'_>,
+    cards: &Cards,
+    mode: &str,
+    decks: (String, String),
+    strategies: (String, String),
+    seeds: (u64, u64),
+    block: u64,
+) -> PyResult<Vec<String>> {
+    use sha2::{Digest, Sha256};
+
+    let mode = Mode::parse(mode).map_err(PyValueError::new_err)?;
+    if block == 0 {
+        return Err(PyValueError::new_err("block must be at least 1"));
+    }
+    let set = Arc::clone(&cards.inner);
+    py.allow_threads(move || {
+        let mut out = Vec::new();
+        let mut hasher = Sha256::new();
+        let mut line = String::new();
+        for seed in seeds.0..seeds.1 {
+            let players = [
+                tk_engine::players::make_strategy(&strategies.0, 0, seed)?,
+                tk_engine::players::make_strategy(&strategies.1, 1, seed)?,
+            ];
+            let mut game = Game::new(
+                Arc::clone(&set),
+                mode,
+                [&decks.0, &decks.1],
+                players,
+                seed,
+                GameOptions::default(),
+            )?;
+            line.clear();
+            game.play().write_json(&mut line);
+            hasher.update(line.as_bytes());
+            if (seed - seeds.0 + 1).is_multiple_of(block) || seed + 1 == seeds.1 {
+                let digest = hasher.finalize_reset();
+                out.push(digest[..16].iter().map(|b| format!("{b:02x}")).collect());
+            }
+        }
+        Ok::<Vec<String>, String>(out)
+    })
+    .map_err(PyValueError::new_err)
+}
+
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
@@ -198,5 +249,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Cards>()?;
     m.add_function(wrap_pyfunction!(play_game, m)?)?;
     m.add_function(wrap_pyfunction!(play_many, m)?)?;
+    m.add_function(wrap_pyfunction!(record_digests, m)?)?;
     Ok(())
 }
