@@ -24,16 +24,18 @@ DECKS = ("imperial", "highland", "sylvan")
 MODES = ("high-form", "deathmatch")
 
 
-# scripts/py_records.py with every registered custom effect function replaced by one that does nothing.
+# scripts/py_records.py with the custom effect functions the core lacks (not in argv[1]) doing nothing.
 _STUB = """
 import sys, runpy
-sys.argv = ["py_records.py", *sys.argv[1:]]
+ported = set(sys.argv[1].split(","))
+sys.argv = ["py_records.py", *sys.argv[2:]]
 from sim import cards
 from sim.effects import library  # noqa: F401
 from sim.effects.interpreter import CUSTOM
 cards._fingerprint = lambda table: ""
 for name in CUSTOM:
-    CUSTOM[name] = lambda ctx, st: False
+    if name not in ported:
+        CUSTOM[name] = lambda ctx, st: False
 runpy.run_path("scripts/py_records.py", run_name="__main__")
 """
 
@@ -68,7 +70,7 @@ def main() -> int:
     ap.add_argument("--tk", default="core/target/release/tk-play")
     ap.add_argument("--cards", default="")
     ap.add_argument("--stub-effects", action="store_true",
-                    help="every custom effect does nothing, on both sides (tests the engine without them)")
+                    help="custom effects the core lacks do nothing, on both sides (tests the rest without them)")
     a = ap.parse_args()
     cards = a.cards
     if not cards:
@@ -78,6 +80,7 @@ def main() -> int:
         fd, cards = tempfile.mkstemp(suffix=".json")
         with os.fdopen(fd, "w") as f:
             f.write(card_set_json(load_card_set()))
+    ported = subprocess.run([a.tk, "--list-effects"], capture_output=True, text=True).stdout.split()
     pairs = list(itertools.product(DECKS, DECKS)) if a.pairs == "all" else [tuple(a.pairs.split(","))]
     common = ["--strategies", a.strategies, "--seeds", a.seeds] + (["--strict"] if a.strict else [])
     bad = 0
@@ -85,7 +88,7 @@ def main() -> int:
         for d0, d1 in pairs:
             args = ["--mode", mode, "--decks", f"{d0},{d1}", *common]
             core, core_err = run([a.tk, "--cards", cards, *args] + (["--stub-effects"] if a.stub_effects else []))
-            py, py_err = run([sys.executable, "-c", _STUB, *args] if a.stub_effects
+            py, py_err = run([sys.executable, "-c", _STUB, ",".join(ported), *args] if a.stub_effects
                              else [sys.executable, "scripts/py_records.py", *args])
             first = int(a.seeds.split(":")[0])
             same = sum(1 for x, y in zip(core, py) if x == y)

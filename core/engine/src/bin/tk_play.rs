@@ -4,6 +4,7 @@
 //!         --seeds 0:100 [--strict] [--quiet]
 //! `--quiet` prints only the number of games and the games per second (to stderr). `--stub-effects` lets
 //! custom effects that are not ported yet do nothing (for testing the engine without them).
+//! `tk-play --list-effects` prints the names of the custom effects the core has, one a line.
 
 use std::io::Write;
 use std::sync::Arc;
@@ -11,8 +12,8 @@ use std::time::Instant;
 
 use tk_engine::cards::CardSet;
 use tk_engine::effects::context::EffectContext;
-use tk_engine::effects::custom_fn;
 use tk_engine::effects::steps::Step;
+use tk_engine::effects::{custom_fn, registry};
 use tk_engine::game::{Game, GameOptions};
 use tk_engine::players::make_strategy;
 use tk_engine::state::Mode;
@@ -68,6 +69,12 @@ fn parse_args() -> Result<Args, String> {
 }
 
 fn run() -> Result<(), String> {
+    if std::env::args().nth(1).as_deref() == Some("--list-effects") {
+        for (name, _) in registry() {
+            println!("{name}");
+        }
+        return Ok(());
+    }
     let a = parse_args()?;
     let text = std::fs::read_to_string(&a.cards).map_err(|e| format!("{}: {e}", a.cards))?;
     let cards = Arc::new(if a.stub_effects {
