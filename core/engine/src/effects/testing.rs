@@ -64,18 +64,25 @@ impl Strategy for Scripted {
     }
 }
 
+thread_local! {
+    static CARDS: Arc<CardSet> = {
+        let text = include_str!("../../tests/data/cards.json");
+        let stub: CustomFn = |_, _| false;
+        Arc::new(
+            CardSet::from_json_with(text, &|name| custom_fn(name).or(Some(stub)))
+                .expect("card set"),
+        )
+    };
+}
+
 /// The card set of tests/data/cards.json with every registered effect (others do nothing).
 fn cards() -> Arc<CardSet> {
-    let text = include_str!("../../tests/data/cards.json");
-    let stub: CustomFn = |_, _| false;
-    Arc::new(
-        CardSet::from_json_with(text, &|name| custom_fn(name).or(Some(stub))).expect("card set"),
-    )
+    CARDS.with(Arc::clone)
 }
 
 /// A game on turn 1 with player 0 (`decks[0]`) to act, the arena holding `pieces` ("e6=1c f5=2h":
 /// player 1 or 2, rank c/h/l) taken from the stocks, player 0 holding `card` and the other cards in
-/// their decks (in card-set order).
+/// their decks (in card-set order); player 0's decisions are answered by `answers`.
 pub fn position(
     mode: Mode,
     decks: [&str; 2],
@@ -92,18 +99,7 @@ pub fn position(
         answers: VecDeque::new(),
         asked: Rc::default(),
     };
-    let mut game = Game::new(
-        cards(),
-        mode,
-        decks,
-        [Box::new(me), Box::new(them)],
-        0,
-        GameOptions::default(),
-    )
-    .expect("game");
-    let s = &mut game.state;
-    s.turn = 1;
-    s.actions_left = 1;
+    let mut game = game_with(mode, decks, card, [Box::new(me), Box::new(them)]);
     for piece in pieces.split_whitespace() {
         let (at, what) = piece.split_once('=').expect("square=piece");
         let w = what.as_bytes();
@@ -112,9 +108,25 @@ pub fn position(
             .iter()
             .position(|&c| c == w[1])
             .expect("rank c, h or l") as u8;
-        assert!(s.piece_at(sq(at)).is_none(), "two pieces on {at}");
-        s.put(p, rank, sq(at));
+        assert!(game.state.piece_at(sq(at)).is_none(), "two pieces on {at}");
+        game.state.put(p, rank, sq(at));
     }
+    (game, asked)
+}
+
+/// A game on turn 1 with player 0 to act, an empty arena, player 0 holding `card` and the other cards
+/// in their decks (in card-set order).
+fn game_with(
+    mode: Mode,
+    decks: [&str; 2],
+    card: &str,
+    strategies: [Box<dyn Strategy>; 2],
+) -> Game<'static> {
+    let mut game =
+        Game::new(cards(), mode, decks, strategies, 0, GameOptions::default()).expect("game");
+    let s = &mut game.state;
+    s.turn = 1;
+    s.actions_left = 1;
     let cards = Arc::clone(&s.cards);
     for p in 0..2 {
         s.deck[p] = cards.decks[s.decks[p]].beings.clone();
@@ -129,7 +141,7 @@ pub fn position(
         remove_first(&mut s.deck[0], id);
         s.hand[0].push(id);
     }
-    (game, asked)
+    game
 }
 
 /// Player 0 summons the card it holds with its summoning square on `at` in `orientation` (spending the
@@ -191,4 +203,102 @@ pub fn pattern_at(card: &str, at: &str) -> String {
 pub fn name(q: Square) -> String {
     let (x, y) = board::coords(q);
     format!("{}{}", (b'a' + x as u8 - 1) as char, y)
+}
+
+/// Replays the cases of `core/engine/tests/effect_cases.py` (random positions around a summon, played
+/// by random players in Python) and compares the events, the arena and the turn counters:
+/// `TK_EFFECT_CASES=cases.jsonl cargo test -p tk_engine --lib effect_cases -- --ignored`.
+#[test]
+#[ignore]
+fn effect_cases_match_python() {
+    use crate::players::random::RandomStrategy;
+    use serde_json::Value;
+
+    let path = std::env::var("TK_EFFECT_CASES").expect("TK_EFFECT_CASES: a file of cases");
+    let text = std::fs::read_to_string(&path).expect("the cases file");
+    let (mut cases, mut failures) = (0, Vec::new());
+    for line in text.lines() {
+        let case: Value = serde_json::from_str(line).expect("a JSON case");
+        let int = |v: &Value| v.as_i64().expect("an integer");
+        let pair = |k: &str| [int(&case[k][0]) as i32, int(&case[k][1]) as i32];
+        let card = case["card"].as_str().expect("card");
+        let mode = Mode::parse(case["mode"].as_str().expect("mode")).expect("a mode");
+        let seeds = pair("seeds");
+        let players: [Box<dyn Strategy>; 2] = [
+            Box::new(RandomStrategy::new(seeds[0] as u64)),
+            Box::new(RandomStrategy::new(seeds[1] as u64)),
+        ];
+        let decks = [0, 1].map(|i| case["decks"][i].as_str().expect("a deck name"));
+        let mut game = game_with(mode, decks, card, players);
+        let s = &mut game.state;
+        s.turn = int(&case["turn"]) as u32;
+        s.actions_left = int(&case["actions"]) as i32;
+        s.first_player = if s.turn % 2 == 1 { 0 } else { 1 };
+        for piece in case["pieces"].as_array().expect("pieces") {
+            s.pieces[int(&piece[1]) as usize][int(&piece[2]) as usize] |= bit(int(&piece[0]) as u8);
+        }
+        (s.tokens, s.legend_stock) = (pair("tokens"), pair("legend_stock"));
+        (s.token_total, s.legend_total) = (pair("token_total"), pair("legend_total"));
+        for d in case["discarded"].as_array().expect("discarded") {
+            let d = s
+                .cards
+                .being_by_id(d.as_str().expect("a card id"))
+                .expect("a being");
+            remove_first(&mut s.deck[0], d);
+            s.discarded[0].push(d);
+        }
+        let id = s.cards.being_by_id(card).expect("a being");
+        let (origin, orientation) = (int(&case["origin"]) as u8, int(&case["orientation"]) as u8);
+        let cards = Arc::clone(&s.cards);
+        let pl = game
+            .legal_placements(0, id)
+            .into_iter()
+            .find(|&i| {
+                let p = &cards.being(id).placements[i as usize];
+                p.origin == origin && p.orientation == orientation
+            })
+            .expect("the placement Python used");
+        game.state.actions_left -= 1;
+        game.summon(0, id, pl);
+        let s = &game.state;
+        let mut events = String::from("[");
+        for (i, e) in s.record.events.iter().enumerate() {
+            if i > 0 {
+                events.push(',');
+            }
+            e.write_json(&mut events);
+        }
+        events.push(']');
+        let events: Value = serde_json::from_str(&events).expect("events JSON");
+        let after: Vec<Value> = board::bits(s.occupied())
+            .map(|q| {
+                let (p, r) = s.piece_at(q).expect("a piece");
+                serde_json::json!([q, p, r])
+            })
+            .collect();
+        let c = &s.counters;
+        let counters = serde_json::json!([
+            c.destroyed,
+            c.extra_draws,
+            c.extra_legend_draws,
+            c.extra_turn,
+            s.actions_left
+        ]);
+        cases += 1;
+        if events != case["events"]
+            || Value::from(after) != case["after"]
+            || counters != case["counters"]
+        {
+            failures.push(format!(
+                "{card} {line}\n  core events: {events}\n  core counters: {counters}"
+            ));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {cases} cases differ:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    eprintln!("{cases} cases match");
 }
