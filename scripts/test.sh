@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
-# Set up if needed, then run the whole test suite: lint, the tests that need no Ray on two processes,
-# then the tests that start real Ray instances one after another (two Ray clusters at once would fight
-# over the two cores and the ports).
+# Set up if needed, then run the whole test suite: lint (ruff, clippy), the core's Rust tests, the tests
+# that need no Ray on two processes, then the tests that start real Ray instances one after another (two
+# Ray clusters at once would fight over the two cores and the ports).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 .venv/bin/ruff check .
+# The engine core: lint (clippy, warnings are errors) and its own tests.
+export PYO3_PYTHON="$PWD/.venv/bin/python" PATH="$HOME/.cargo/bin:$PATH"
+(cd core && cargo clippy --quiet --workspace --all-targets -- -D warnings && cargo test --quiet -p tk_engine)
 status=0
 .venv/bin/python -m pytest -q -n 2 -m "not ray" "$@" || status=$?
 [ "$status" = 5 ] && status=0   # nothing selected in this half is not a failure
