@@ -362,3 +362,377 @@ fn storm_elemental(ctx: &mut EffectContext<'_, '_>, _step: &Step) -> bool {
     ctx.destroy(end, true);
     true
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::board::{self, bit, WITHIN};
+    use crate::decisions::{Kind, Opt};
+    use crate::effects::testing::{
+        arena, has, mv, name, pattern_at, position, sq, sqs, summon, Asked,
+    };
+    use crate::game::Game;
+    use crate::state::Mode;
+
+    /// Player 1 summons the legend `card` at `at` (orientation 0) over its pattern plus `pieces`
+    /// (which may replace pattern pieces).
+    fn play(card: &str, at: &str, pieces: &str, answers: &[Opt]) -> (Game<'static>, Asked) {
+        let (mut game, asked) = setup(card, at, pieces, answers);
+        summon(&mut game, at, 0);
+        (game, asked)
+    }
+
+    fn setup(card: &str, at: &str, pieces: &str, answers: &[Opt]) -> (Game<'static>, Asked) {
+        let card = format!("legend/{card}");
+        let extra: Vec<&str> = pieces.split_whitespace().collect();
+        let squares: Vec<&str> = extra.iter().map(|p| &p[..2]).collect();
+        let pattern = pattern_at(&card, at);
+        let all: Vec<&str> = pattern
+            .split_whitespace()
+            .filter(|p| !squares.contains(&&p[..2]))
+            .chain(extra.iter().copied())
+            .collect();
+        position(
+            Mode::HighForm,
+            ["sylvan", "imperial"],
+            &card,
+            &all.join(" "),
+            answers,
+        )
+    }
+
+    /// Player `p`'s stock set to `n` tokens (as a scenario's `stock P: tokens=N`).
+    fn set_tokens(game: &mut Game, p: usize, n: i32) {
+        let s = &mut game.state;
+        s.token_total[p] += n - s.tokens[p];
+        s.tokens[p] = n;
+    }
+
+    /// Player `p`'s stock set to `n` legendary pieces (as a scenario's `stock P: legends=N`).
+    fn set_legends(game: &mut Game, p: usize, n: i32) {
+        let s = &mut game.state;
+        s.legend_total[p] += n - s.legend_stock[p];
+        s.legend_stock[p] = n;
+    }
+
+    fn options(asked: &Asked, i: usize) -> Vec<Opt> {
+        asked.borrow()[i].1.clone()
+    }
+
+    fn directions(ds: &[u8]) -> Vec<Opt> {
+        ds.iter().map(|&d| Opt::Direction(d)).collect()
+    }
+
+    const DRAGON_FAN: &str = "e6=2c e7=2h f6=2l d6=1c c3=2c";
+
+    #[test]
+    fn fire_dragon_destroys_the_fan_of_the_chosen_direction_but_not_legends() {
+        let (game, asked) = play("fire-dragon", "e5", DRAGON_FAN, &[Opt::Direction(4)]);
+        assert_eq!(asked.borrow()[0].0, Kind::Direction);
+        let mut offered = options(&asked, 0);
+        offered.sort_by_key(|o| match o {
+            Opt::Direction(d) => *d,
+            _ => 99,
+        });
+        assert_eq!(offered, directions(&[2, 3, 4, 5, 6]));
+        assert!(!has(&game, "e6") && !has(&game, "e7") && !has(&game, "d6"));
+        assert!(has(&game, "f6") && has(&game, "c3"));
+        assert_eq!(game.state.counters.destroyed, [1, 1, 0]);
+    }
+
+    #[test]
+    fn fire_dragon_reaches_distance_two_only_and_may_burn_nothing() {
+        let (game, _) = play(
+            "fire-dragon",
+            "e5",
+            "e7=2c e8=2c f7=2c",
+            &[Opt::Direction(4)],
+        );
+        assert!(!has(&game, "e7") && has(&game, "e8") && has(&game, "f7"));
+        let (game, _) = play("fire-dragon", "e9", "d8=2c f9=2c", &[Opt::Direction(4)]);
+        assert!(has(&game, "d8") && has(&game, "f9"));
+    }
+
+    const BULL_LINE: &str = "e4=2c e3=2h e2=2l e1=2c";
+
+    #[test]
+    fn hell_bull_charges_and_stops_after_a_legend() {
+        let answers = [mv("e5", "e4"), mv("e4", "e3"), mv("e3", "e2")];
+        let (game, asked) = play("hell-bull", "e5", BULL_LINE, &answers);
+        let first = options(&asked, 0);
+        assert_eq!(first.len(), 9); // every direction, own pieces included, and stop
+        assert_eq!(options(&asked, 1), [mv("e4", "e3"), Opt::None]);
+        assert_eq!(asked.borrow().len(), 3);
+        assert!(arena(&game).starts_with("e1=2c e2=1l"));
+        assert_eq!(game.state.counters.destroyed, [1, 1, 1]);
+    }
+
+    #[test]
+    fn hell_bull_runs_to_the_edge_or_stays() {
+        let answers = [
+            mv("e5", "f5"),
+            mv("f5", "g5"),
+            mv("g5", "h5"),
+            mv("h5", "i5"),
+        ];
+        let (game, asked) = play("hell-bull", "e5", "", &answers);
+        assert_eq!(asked.borrow().len(), 4);
+        assert!(arena(&game).contains("i5=1l"));
+        let (game, _) = play("hell-bull", "e5", BULL_LINE, &[Opt::None]);
+        assert!(arena(&game).contains("e5=1l"));
+    }
+
+    #[test]
+    fn angel_of_death_upgrades_then_takes() {
+        let (game, asked) = play("angel-of-death", "e5", "e8=2h h5=2c", &[mv("e5", "e8")]);
+        assert_eq!(asked.borrow()[0].0, Kind::Leap);
+        let dsts: Vec<Opt> = options(&asked, 0)
+            .iter()
+            .map(|o| match o {
+                Opt::Move(_, d) => Opt::Square(*d),
+                o => *o,
+            })
+            .collect();
+        let mut expected = sqs(&["d4", "f4", "c5", "g5", "h5", "e6", "e8"]);
+        expected.sort_by_key(|o| match o {
+            Opt::Square(s) => *s,
+            _ => 255,
+        });
+        expected.push(Opt::None);
+        assert_eq!(dsts, expected);
+        assert!(arena(&game).contains("e8=1l") && !has(&game, "e5"));
+        assert_eq!(game.state.counters.destroyed, [0, 0, 1]);
+        assert_eq!(game.state.legend_stock[1], 3);
+    }
+
+    #[test]
+    fn angel_of_death_without_enemy_legend_stock_takes_the_heroic() {
+        let (mut game, _) = setup("angel-of-death", "e5", "e8=2h", &[mv("e5", "e8")]);
+        set_legends(&mut game, 1, 0);
+        summon(&mut game, "e5", 0);
+        assert_eq!(game.state.counters.destroyed, [0, 1, 0]);
+    }
+
+    const TREE_AROUND: &str = "d4=2c e4=2h f6=2l d5=1c";
+
+    #[test]
+    fn eldest_tree_acts_on_three_different_adjacent_squares() {
+        let (game, asked) = play(
+            "the-eldest-tree",
+            "e5",
+            TREE_AROUND,
+            &sqs(&["d4", "d5", "f5"]),
+        );
+        let mut first = sqs(&["d4", "e4", "d5", "f5", "e6"]);
+        first.push(Opt::None);
+        assert_eq!(options(&asked, 0), first);
+        assert!(!options(&asked, 1).contains(&Opt::Square(sq("d4"))));
+        assert_eq!(asked.borrow().len(), 3);
+        assert!(!has(&game, "d4"));
+        assert!(arena(&game).contains("d5=1h") && arena(&game).contains("f5=1c"));
+        assert_eq!(game.state.counters.destroyed, [1, 0, 0]);
+    }
+
+    #[test]
+    fn eldest_tree_places_nothing_without_tokens() {
+        let answers = [Opt::Square(sq("d4")), Opt::None];
+        let (mut game, asked) = setup("the-eldest-tree", "e5", TREE_AROUND, &answers);
+        set_tokens(&mut game, 0, 0);
+        summon(&mut game, "e5", 0);
+        let mut first = sqs(&["d4", "e4", "d5"]);
+        first.push(Opt::None);
+        assert_eq!(options(&asked, 0), first);
+        assert_eq!(options(&asked, 1), [first[1], first[2], Opt::None]);
+    }
+
+    #[test]
+    fn bone_catapult_shoots_over_pieces_and_destroys_commons_around_the_target() {
+        let pieces = "e3=1c e2=2h e1=2c d2=1c f3=2h e7=2c h5=2l";
+        let (game, asked) = play("bone-catapult", "e5", pieces, &sqs(&["e2"]));
+        let mut first = sqs(&["e1", "e2", "e3", "h5"]);
+        first.push(Opt::None);
+        assert_eq!(options(&asked, 0), first);
+        for gone in ["e1", "e2", "e3", "d2"] {
+            assert!(!has(&game, gone), "{gone}");
+        }
+        assert!(has(&game, "f3") && has(&game, "e7"));
+        assert_eq!(game.state.counters.destroyed, [1, 1, 0]);
+    }
+
+    #[test]
+    fn bone_catapult_with_nothing_in_line_asks_nothing() {
+        let (_, asked) = play("bone-catapult", "e5", "e7=2c c3=2c", &[]);
+        assert!(asked.borrow().is_empty());
+    }
+
+    const FIRE_AROUND: &str = "e4=2h f5=2c g3=2c d4=2l d5=1c";
+
+    #[test]
+    fn fire_elemental_offers_both_choices() {
+        let labels = [Opt::Label("adjacent"), Opt::Label("commons within 2")];
+        let (game, asked) = play("fire-elemental", "e5", FIRE_AROUND, &labels[..1]);
+        assert_eq!(options(&asked, 0), labels);
+        assert!(!has(&game, "e4") && !has(&game, "f5") && has(&game, "g3") && has(&game, "d5"));
+        assert_eq!(game.state.counters.destroyed, [1, 1, 0]);
+        let (game, _) = play("fire-elemental", "e5", FIRE_AROUND, &labels[1..]);
+        assert!(!has(&game, "f5") && !has(&game, "g3") && has(&game, "e4"));
+        assert_eq!(game.state.counters.destroyed, [2, 0, 0]);
+    }
+
+    const LEVIATHAN_GROUP: &str = "g6=2h g7=2l h8=2h c9=2h";
+
+    #[test]
+    fn leviathan_downgrades_a_connected_group_of_three() {
+        let mut answers = vec![Opt::Label("downgrade")];
+        answers.extend(sqs(&["g6", "g7", "h8"]));
+        let (game, asked) = play("leviathan", "g3", LEVIATHAN_GROUP, &answers);
+        assert_eq!(
+            options(&asked, 0),
+            [Opt::Label("downgrade"), Opt::Label("destroy")]
+        );
+        assert!(options(&asked, 1).contains(&Opt::Square(sq("g3"))));
+        assert_eq!(options(&asked, 2), [Opt::Square(sq("g7")), Opt::None]);
+        assert_eq!(asked.borrow().len(), 4);
+        let a = arena(&game);
+        assert!(
+            a.contains("g6=2c")
+                && a.contains("g7=2h")
+                && a.contains("h8=2c")
+                && a.contains("c9=2h")
+        );
+        assert_eq!(game.state.legend_stock[1], 3);
+    }
+
+    #[test]
+    fn leviathan_cannot_downgrade_a_legend_without_a_token() {
+        let answers = [Opt::Label("downgrade"), Opt::Square(sq("g6"))];
+        let (mut game, asked) = setup("leviathan", "g3", LEVIATHAN_GROUP, &answers);
+        set_tokens(&mut game, 1, 0);
+        summon(&mut game, "g3", 0);
+        assert!(!options(&asked, 1).contains(&Opt::Square(sq("g7"))));
+        assert_eq!(asked.borrow().len(), 2);
+    }
+
+    #[test]
+    fn leviathan_destroys_a_connected_group_of_commons_of_any_colour() {
+        let commons = "a5=2c b6=1c c7=2c b8=2c b4=2c h7=2c";
+        let mut answers = vec![Opt::Label("destroy")];
+        answers.extend(sqs(&["b6", "a5", "b4", "c7"]));
+        let (game, asked) = play("leviathan", "g3", commons, &answers);
+        assert!(!options(&asked, 2).contains(&Opt::Square(sq("h7"))));
+        assert_eq!(asked.borrow().len(), 5);
+        assert!(has(&game, "b8") && !has(&game, "c7"));
+        assert_eq!(game.state.counters.destroyed, [3, 0, 0]);
+    }
+
+    #[test]
+    fn two_headed_dragon_upgrades_a_pattern_piece_then_destroys_a_heroic_next_to_it() {
+        let pieces = "e6=2h f5=2c h5=2c";
+        let (game, asked) = play("two-headed-dragon", "c3", pieces, &sqs(&["e5", "e6"]));
+        let mut first = sqs(&["e3", "d4", "c5", "e5", "f6"]);
+        first.push(Opt::None);
+        assert_eq!(options(&asked, 0), first);
+        assert_eq!(asked.borrow()[0].0, Kind::Upgrade);
+        assert_eq!(
+            options(&asked, 1),
+            [first[1], Opt::Square(sq("e6")), Opt::None]
+        );
+        assert!(arena(&game).contains("e5=1h") && !has(&game, "e6"));
+        assert_eq!(game.state.counters.destroyed, [0, 1, 0]);
+    }
+
+    #[test]
+    fn two_headed_dragon_cannot_upgrade_heroics_without_legend_stock() {
+        let (mut game, asked) = setup("two-headed-dragon", "c3", "e6=2h", &[Opt::None]);
+        set_legends(&mut game, 0, 1);
+        summon(&mut game, "c3", 0);
+        assert_eq!(
+            options(&asked, 0),
+            [Opt::Square(sq("e5")), Opt::Square(sq("f6")), Opt::None]
+        );
+        assert_eq!(asked.borrow().len(), 1);
+    }
+
+    #[test]
+    fn earth_elemental_destroys_near_red_upgrades_near_green_and_steps() {
+        let answers = [Opt::Square(sq("d2")), Opt::Square(sq("b3")), mv("d3", "c3")];
+        let (game, asked) = play("earth-elemental", "d3", "d2=2h b3=2c h6=2l", &answers);
+        assert_eq!(
+            options(&asked, 2),
+            [mv("d3", "d2"), mv("d3", "c3"), Opt::None]
+        );
+        assert!(arena(&game).contains("b3=2h") && arena(&game).contains("c3=1l"));
+        assert!(!has(&game, "d2") && !has(&game, "d3"));
+        assert_eq!(game.state.counters.destroyed, [0, 1, 0]);
+    }
+
+    #[test]
+    fn time_elemental_gives_another_turn() {
+        let (game, asked) = play("time-elemental", "e3", "", &[]);
+        assert!(asked.borrow().is_empty() && game.state.counters.extra_turn);
+    }
+
+    const STORM_LINE: &str = "c6=2c d6=2c f6=2h g6=2c";
+
+    #[test]
+    fn storm_elemental_common_charges_until_blocked_then_vanishes() {
+        let answers = [
+            Opt::Label("common"),
+            Opt::Square(sq("b6")),
+            mv("b6", "c6"),
+            mv("c6", "d6"),
+            mv("d6", "e6"),
+        ];
+        let (game, asked) = play("storm-elemental", "e5", STORM_LINE, &answers);
+        let ranks = ["common", "heroic", "legendary"].map(Opt::Label);
+        assert_eq!(
+            options(&asked, 0),
+            [ranks[0], ranks[1], ranks[2], Opt::None]
+        );
+        let pattern = pattern_at("legend/storm-elemental", "e5");
+        let taken: Vec<&str> = pattern
+            .split_whitespace()
+            .chain(STORM_LINE.split_whitespace())
+            .map(|p| &p[..2])
+            .collect();
+        let free = board::bits(WITHIN[3][sq("e5") as usize])
+            .filter(|&q| !taken.contains(&name(q).as_str()))
+            .fold(0, |m, q| m | bit(q));
+        let offered = options(&asked, 1).iter().fold(0, |m, o| match o {
+            Opt::Square(q) => m | bit(*q),
+            _ => panic!("a square"),
+        });
+        assert_eq!(offered, free);
+        assert_eq!(asked.borrow().len(), 5);
+        for gone in ["b6", "c6", "d6", "e6"] {
+            assert!(!has(&game, gone), "{gone}");
+        }
+        assert!(has(&game, "f6"));
+        assert_eq!(game.state.counters.destroyed, [2, 0, 0]);
+        assert_eq!(game.state.tokens[0], 17 - 3);
+    }
+
+    #[test]
+    fn storm_elemental_heroic_makes_at_most_three_moves() {
+        let answers = [
+            Opt::Label("heroic"),
+            Opt::Square(sq("c6")),
+            mv("c6", "d6"),
+            mv("d6", "e6"),
+            mv("e6", "f6"),
+        ];
+        let (game, asked) = play("storm-elemental", "e5", "d6=2c f6=2h", &answers);
+        assert_eq!(asked.borrow().len(), 5);
+        assert_eq!(game.state.counters.destroyed, [1, 1, 0]);
+    }
+
+    #[test]
+    fn storm_elemental_offers_only_ranks_it_can_place() {
+        let (mut game, asked) = setup("storm-elemental", "e5", "", &[Opt::None]);
+        set_legends(&mut game, 0, 1);
+        summon(&mut game, "e5", 0);
+        assert_eq!(
+            options(&asked, 0),
+            [Opt::Label("common"), Opt::Label("heroic"), Opt::None]
+        );
+    }
+}

@@ -291,3 +291,268 @@ fn tree_shepherd(ctx: &mut EffectContext<'_, '_>, _step: &Step) -> bool {
     ctx.move_piece(a, b);
     true
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::decisions::{Kind, Opt};
+    use crate::effects::testing::{arena, mv, position, sq, sqs, summon, Asked};
+    use crate::game::Game;
+    use crate::state::Mode;
+
+    const NE: u8 = 1;
+    const SE: u8 = 3;
+    const NW: u8 = 7;
+
+    fn play(card: &str, pieces: &str, at: &str, answers: &[Opt]) -> (Game<'static>, Asked) {
+        let (mut game, asked) = position(
+            Mode::HighForm,
+            ["sylvan", "imperial"],
+            &format!("sylvan/{card}"),
+            pieces,
+            answers,
+        );
+        summon(&mut game, at, 0);
+        (game, asked)
+    }
+
+    fn options(asked: &Asked, i: usize) -> Vec<Opt> {
+        asked.borrow()[i].1.clone()
+    }
+
+    #[test]
+    fn forest_wardens_destroy_a_common_and_a_heroic() {
+        let pieces = "c5=1c f5=1c a5=2c b7=2c h3=2c h4=2c g7=2h";
+        let (game, asked) = play("forest-wardens", pieces, "e5", &sqs(&["b7"]));
+        assert_eq!(options(&asked, 0), sqs(&["h3", "h4", "a5", "b7"])); // mandatory: no None
+        assert_eq!(asked.borrow().len(), 1); // the only heroic goes without asking
+        assert_eq!(arena(&game), "h3=2c h4=2c a5=2c c5=1c e5=1c f5=1c");
+        assert_eq!(game.state.counters.destroyed, [1, 1, 0]);
+    }
+
+    #[test]
+    fn forest_wardens_count_themselves_and_spare_legends() {
+        let pieces = "c5=1c f5=1c a5=2c b7=2c h3=2c g7=2l";
+        let (game, asked) = play("forest-wardens", pieces, "e5", &[]);
+        assert!(asked.borrow().is_empty());
+        assert_eq!(game.state.counters.destroyed, [0, 0, 0]);
+    }
+
+    #[test]
+    fn naiad_moves_two_different_pieces_next_to_it() {
+        let pieces = "c6=1c d6=1c e6=1c f4=1h g3=2c e7=2c";
+        let (game, asked) = play("naiad", pieces, "e5", &[mv("d6", "d5"), mv("f4", "g3")]);
+        let first = options(&asked, 0);
+        assert_eq!(first.last(), Some(&Opt::None));
+        assert!(!first.contains(&mv("e6", "e7")) && first.contains(&mv("f4", "g3")));
+        assert!(options(&asked, 1)
+            .iter()
+            .all(|o| !matches!(o, Opt::Move(a, _) if *a == sq("d5"))));
+        assert_eq!(arena(&game), "g3=1h d5=1c e5=1c c6=1c e6=1c e7=2c");
+        assert_eq!(game.state.counters.destroyed, [1, 0, 0]);
+    }
+
+    fn spirit(discarded: &[&str], answers: &[Opt]) -> (Game<'static>, Asked) {
+        let (mut game, asked) = position(
+            Mode::HighForm,
+            ["sylvan", "imperial"],
+            "sylvan/kiskin-spirit",
+            "c5=1c c6=1c e6=1c",
+            answers,
+        );
+        let cards = game.state.cards.clone();
+        for id in discarded {
+            let card = cards.being_by_id(id).unwrap();
+            crate::game::remove_first(&mut game.state.deck[0], card);
+            game.state.discarded[0].push(card);
+        }
+        summon(&mut game, "e5", 0);
+        (game, asked)
+    }
+
+    fn being(game: &Game, id: &str) -> crate::cards::BeingId {
+        game.state.cards.being_by_id(id).unwrap()
+    }
+
+    #[test]
+    fn kiskin_spirit_puts_a_discarded_card_on_top_and_draws_one_more() {
+        let naiad = Opt::Being(game_cards().being_by_id("sylvan/naiad").unwrap());
+        let (game, asked) = spirit(&["sylvan/sapling", "sylvan/naiad"], &[naiad]);
+        let (sapling, spirit) = (
+            being(&game, "sylvan/sapling"),
+            being(&game, "sylvan/kiskin-spirit"),
+        );
+        assert_eq!(options(&asked, 0), [Opt::Being(sapling), naiad, Opt::None]);
+        assert_eq!(asked.borrow()[0].0, Kind::Card);
+        let s = &game.state;
+        assert_eq!(s.deck[0].last().map(|&c| Opt::Being(c)), Some(naiad));
+        assert_eq!(s.discarded[0], [sapling, spirit]);
+        assert_eq!(s.counters.extra_draws, 1);
+        assert!(s.record.events.iter().any(|e| matches!(
+            e,
+            crate::record::Event::ToDeck {
+                card: "sylvan/naiad",
+                seat: 0,
+                turn: 1
+            }
+        )));
+    }
+
+    #[test]
+    fn kiskin_spirit_declined_draws_nothing_extra() {
+        let (game, _) = spirit(&["sylvan/sapling"], &[Opt::None]);
+        assert_eq!(game.state.counters.extra_draws, 0);
+        assert_eq!(game.state.discarded[0].len(), 2);
+    }
+
+    #[test]
+    fn kiskin_spirit_with_an_empty_discard_pile_draws_one_more() {
+        let (game, asked) = spirit(&[], &[]);
+        assert!(asked.borrow().is_empty());
+        assert_eq!(game.state.counters.extra_draws, 1);
+    }
+
+    fn game_cards() -> std::sync::Arc<crate::cards::CardSet> {
+        position(
+            Mode::HighForm,
+            ["sylvan", "imperial"],
+            "sylvan/sapling",
+            "",
+            &[],
+        )
+        .0
+        .state
+        .cards
+    }
+
+    const SPEARMAN: &str = "d5=1c e5=1c f5=1c f6=1c";
+
+    #[test]
+    fn centaur_spearman_moves_and_spears_the_next_piece() {
+        let pieces = format!("{SPEARMAN} d2=2h c3=2h");
+        let (game, asked) = play("centaur-spearman", &pieces, "d4", &[mv("d4", "d3")]);
+        let first = options(&asked, 0);
+        assert!(first.contains(&mv("d4", "c3")) && first.contains(&Opt::None));
+        assert_eq!(arena(&game), "c3=2h d3=1h d5=1c e5=1c f5=1c f6=1c");
+        assert_eq!(game.state.counters.destroyed, [0, 1, 0]);
+    }
+
+    #[test]
+    fn centaur_spearman_spears_past_empty_squares_but_spares_legends() {
+        let pieces = format!("{SPEARMAN} e2=2c g1=2h");
+        let (game, _) = play("centaur-spearman", &pieces, "d4", &[mv("d4", "e3")]);
+        assert_eq!(arena(&game), "e2=2c e3=1h d5=1c e5=1c f5=1c f6=1c");
+        let pieces = format!("{SPEARMAN} d2=2l d1=2c");
+        let (game, _) = play("centaur-spearman", &pieces, "d4", &[mv("d4", "d3")]);
+        assert_eq!(game.state.counters.destroyed, [0, 0, 0]);
+        assert!(arena(&game).starts_with("d1=2c d2=2l d3=1h"));
+    }
+
+    #[test]
+    fn centaur_spearman_spears_your_own_piece_without_scoring() {
+        let pieces = format!("{SPEARMAN} c3=2c b2=1h");
+        let (game, _) = play("centaur-spearman", &pieces, "d4", &[mv("d4", "c3")]);
+        assert_eq!(arena(&game), "c3=1h d5=1c e5=1c f5=1c f6=1c");
+        assert_eq!(game.state.counters.destroyed, [1, 0, 0]);
+    }
+
+    const CHIEFTAIN: &str = "c4=1c d5=1c e6=1c f7=1c c3=2c d4=2h";
+
+    #[test]
+    fn centaur_chieftain_leads_a_charge_in_one_direction() {
+        let answers = [
+            mv("e5", "e4"),
+            mv("c4", "c3"),
+            mv("e6", "e5"),
+            mv("f7", "f6"),
+        ];
+        let (game, asked) = play("centaur-chieftain", CHIEFTAIN, "e5", &answers);
+        assert_eq!(
+            options(&asked, 1),
+            [mv("c4", "c3"), mv("e6", "e5"), mv("f7", "f6"), Opt::None]
+        );
+        assert_eq!(arena(&game), "c3=1c d4=2h e4=1h d5=1c e5=1c f6=1c");
+        assert_eq!(game.state.counters.destroyed, [1, 0, 0]);
+    }
+
+    #[test]
+    fn centaur_chieftain_followers_may_repeat_or_stop() {
+        let answers = [mv("e5", "e4"), mv("c4", "c3"), mv("c3", "c2"), Opt::None];
+        let (game, asked) = play("centaur-chieftain", CHIEFTAIN, "e5", &answers);
+        assert!(arena(&game).starts_with("c2=1c"));
+        assert_eq!(asked.borrow().len(), 4);
+    }
+
+    #[test]
+    fn forest_mystic_draws_a_being_and_a_legend_more() {
+        let (game, asked) = play("forest-mystic", "e4=1c d5=1c f6=1c", "e5", &[]);
+        assert!(asked.borrow().is_empty());
+        let c = &game.state.counters;
+        assert_eq!((c.extra_draws, c.extra_legend_draws), (1, 1));
+    }
+
+    const LEAFSPLITTER: &str = "e4=1c d5=1c f5=1c e6=1c g3=2l f6=1c c3=2c b2=2h";
+
+    #[test]
+    fn kiskin_leafsplitter_shoots_the_same_diagonal_twice() {
+        let nw = Opt::Direction(NW);
+        let (game, asked) = play("kiskin-leafsplitter", LEAFSPLITTER, "e5", &[nw, nw]);
+        assert_eq!(
+            options(&asked, 0),
+            [Opt::Direction(NE), Opt::Direction(SE), nw, Opt::None]
+        );
+        assert_eq!(asked.borrow()[0].0, Kind::Direction);
+        assert_eq!(game.state.counters.destroyed, [1, 1, 0]);
+        let (game, _) = play(
+            "kiskin-leafsplitter",
+            LEAFSPLITTER,
+            "e5",
+            &[Opt::Direction(NE), Opt::Direction(SE)],
+        );
+        assert_eq!(game.state.counters.destroyed, [0, 0, 1]);
+        assert!(!arena(&game).contains("f6="));
+    }
+
+    #[test]
+    fn kiskin_leafsplitter_without_diagonal_targets_asks_nothing() {
+        let (_, asked) = play(
+            "kiskin-leafsplitter",
+            "e4=1c d5=1c f5=1c e6=1c e2=2c",
+            "e5",
+            &[],
+        );
+        assert!(asked.borrow().is_empty());
+    }
+
+    #[test]
+    fn kiskin_boughrunner_moves_stay_next_to_your_pieces() {
+        let pieces = "d5=1c e5=1c f5=1c e6=1c c5=2h a3=2l";
+        let answers = [mv("e4", "d4"), mv("d4", "c4"), mv("c4", "c5")];
+        let (game, asked) = play("kiskin-boughrunner", pieces, "e4", &answers);
+        let first = options(&asked, 0);
+        assert!(first.contains(&mv("e4", "d4")) && first.contains(&mv("e4", "f4")));
+        assert!(!first.contains(&mv("e4", "e3")) && !first.contains(&mv("e4", "d3")));
+        assert!(!options(&asked, 2).contains(&mv("c4", "b4")));
+        assert!(arena(&game).contains("c5=1h"));
+        assert_eq!(game.state.counters.destroyed, [0, 1, 0]);
+    }
+
+    const SHEPHERD: &str = "d5=1c f5=1c e6=1c f6=1c b5=1l e4=2h b4=2l c4=2h";
+
+    #[test]
+    fn tree_shepherd_upgrades_a_common_or_moves_an_upgraded_piece() {
+        let (game, asked) = play("tree-shepherd", SHEPHERD, "e5", &sqs(&["d5"]));
+        assert_eq!(
+            options(&asked, 0),
+            sqs(&["b5", "d5", "e5", "f5", "e6", "f6"])
+        );
+        assert_eq!(asked.borrow()[0].0, Kind::Piece);
+        assert!(arena(&game).contains("d5=1h"));
+        let answers = [Opt::Square(sq("e5")), mv("e5", "e4")];
+        let (game, _) = play("tree-shepherd", SHEPHERD, "e5", &answers);
+        assert_eq!(game.state.counters.destroyed, [0, 1, 0]);
+        let answers = [Opt::Square(sq("b5")), mv("b5", "c4")];
+        let (game, asked) = play("tree-shepherd", SHEPHERD, "e5", &answers);
+        assert!(!options(&asked, 1).contains(&mv("b5", "b4"))); // standard: not onto an equal rank
+        assert!(arena(&game).contains("c4=1l"));
+    }
+}
