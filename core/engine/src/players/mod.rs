@@ -1,4 +1,10 @@
 //! Strategies written in Rust, and the seeds they draw from.
+//!
+//! `random` (uniform), and the scripted strategies `greedy`, `builder` (the default player), `hunter` and
+//! `brawler`: presets of the weights of one lookahead engine (`lookahead`), which tries each option on a
+//! sandbox copy of the game (`sandbox`), answers the choices inside it by quick rules (`reflex`) and values
+//! the position it leads to (`evaluate`, from `readiness`, `task_progress` and `geometry`). Each module
+//! ports the Python module of the same name in `strategies/` and makes the same decisions.
 
 pub mod evaluate;
 pub mod geometry;
