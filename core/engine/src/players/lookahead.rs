@@ -269,6 +269,9 @@ impl Lookahead {
     }
 
     // ----- choices inside the sandbox (and in the real game when no plan covers them)
+    /// The answer to a decision inside the sandbox, and whether it was judged (else the sandbox explores
+    /// the other options). Placing and taking try pieces on a scratch copy of the state (Python changes the
+    /// sandbox in place and restores it; here the sandbox is borrowed by the game that asks).
     fn policy(&self, s: &GameState, d: &Decision) -> (usize, bool) {
         let squares = || -> Vec<u8> {
             d.options
@@ -442,20 +445,10 @@ impl Strategy for Lookahead {
         let (i, plan) = match decision.kind {
             Kind::Action => self.action(sb, decision),
             Kind::Summon => self.summon(sb, decision),
-            _ => {
-                let mut sb = sb;
-                (self.policy_real(&mut sb, decision), Vec::new())
-            }
+            _ => (self.policy(&sb, decision).0, Vec::new()),
         };
         self.plan = plan.into();
         i
-    }
-}
-
-impl Lookahead {
-    /// The policy's answer in the real game, from the sandbox copy.
-    fn policy_real(&self, sb: &mut GameState, d: &Decision) -> usize {
-        self.policy(sb, d).0
     }
 }
 

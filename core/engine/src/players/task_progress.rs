@@ -389,3 +389,61 @@ fn best_line(s: &GameState, p: usize) -> Bits {
     }
     best
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Square;
+    use crate::cards::CardSet;
+    use crate::rng::PyRandom;
+    use crate::state::Mode;
+    use std::sync::Arc;
+
+    /// Every measure reaches 1 exactly when its task's condition holds, on random positions (as
+    /// tests/test_task_progress.py checks the Python measures).
+    #[test]
+    fn progress_is_one_exactly_when_the_condition_holds() {
+        let text = include_str!("../../tests/data/cards.json");
+        let stub: crate::effects::CustomFn = |_, _| false;
+        let cards = Arc::new(CardSet::from_json_with(text, &|_| Some(stub)).expect("card set"));
+        let mut rng = PyRandom::new(7);
+        let squares: Vec<Square> = bits(crate::board::ARENA).collect();
+        for round in 0..3000 {
+            let mut s = GameState::new(Arc::clone(&cards), Mode::HighForm, [0, 1], round, 200);
+            let n = rng.randrange(40);
+            for _ in 0..n {
+                let sq = squares[rng.randrange(squares.len())];
+                if s.occupied() >> sq & 1 == 0 {
+                    s.pieces[rng.randrange(2)][rng.randrange(3)] |= 1 << sq;
+                }
+            }
+            s.active = rng.randrange(2);
+            s.counters.destroyed = [
+                rng.randrange(4) as i32,
+                rng.randrange(3) as i32,
+                rng.randrange(2) as i32,
+            ];
+            for _ in 0..rng.randrange(3) {
+                let sq = squares[rng.randrange(squares.len())];
+                s.counters.summoned.push((sq, rng.randrange(3) as u8));
+            }
+            for task in cards.tasks.iter() {
+                let m =
+                    Measure::from_name(task.condition_name).expect("a measure for every condition");
+                for p in 0..2 {
+                    let holds = (task.condition)(&s, p);
+                    let turn_task = matches!(task.category, "destruction" | "summoning");
+                    if turn_task && s.active != p {
+                        continue; // the measure counts only the active player's turn
+                    }
+                    assert_eq!(
+                        progress(m, &s, p) == 1.0,
+                        holds,
+                        "{} for player {p} in round {round}",
+                        task.id
+                    );
+                }
+            }
+        }
+    }
+}
