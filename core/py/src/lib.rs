@@ -82,6 +82,8 @@ fn make_player(
 ) -> PyResult<Box<dyn Strategy>> {
     match arg {
         PlayerArg::Native { name, seed, params } => {
+            let params: Vec<(&str, ParamValue)> =
+                params.iter().map(|(k, v)| (k.as_str(), *v)).collect();
             tk_engine::players::make_strategy_with(&name, seat, seed, &params)
                 .map_err(PyValueError::new_err)
         }

@@ -65,32 +65,5 @@ pub fn make_strategy_with(
     )))
 }
 
-/// The strategy called `name` with some of its parameters set (checked as strategies/params.py does).
-pub fn make_strategy_with(
-    name: &str,
-    seat: usize,
-    game_seed: u64,
-    values: &[(String, params::ParamValue)],
-) -> Result<Box<dyn crate::decisions::Strategy>, String> {
-    if values.is_empty() {
-        return make_strategy(name, seat, game_seed);
-    }
-    let mut p = match params::Params::preset(name) {
-        Some(p) => p,
-        None if name == "random" => {
-            return Err(format!("strategy {name:?} takes no parameters"));
-        }
-        None => return make_strategy(name, seat, game_seed),
-    };
-    for (key, value) in values {
-        p.set(name, key, *value)?;
-    }
-    Ok(Box::new(lookahead::Lookahead::new(
-        name,
-        strategy_seed(game_seed, seat),
-        &p,
-    )))
-}
-
 /// The names of the strategies written in Rust.
 pub const NAMES: [&str; 5] = ["random", "greedy", "builder", "hunter", "brawler"];
