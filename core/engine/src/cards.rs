@@ -6,6 +6,7 @@ use std::sync::Mutex;
 use serde_json::Value;
 
 use crate::effects::steps::{parse_steps, Step};
+use crate::effects::CustomFn;
 use crate::patterns::{placements_for, shapes_for, Pattern, Placement, Shape};
 use crate::tasks::{condition, Condition};
 
@@ -116,8 +117,15 @@ fn int_field(v: &Value, k: &str) -> Result<i64, String> {
 impl CardSet {
     /// Read the document of `sim/core_cards.py card_set_json`. Errors name the card.
     pub fn from_json(text: &str) -> Result<CardSet, String> {
+        CardSet::from_json_with(text, &crate::effects::custom_fn)
+    }
+
+    /// `from_json` with `lookup` resolving the names of custom effect functions.
+    pub fn from_json_with(
+        text: &str,
+        lookup: &dyn Fn(&str) -> Option<CustomFn>,
+    ) -> Result<CardSet, String> {
         let doc: Value = serde_json::from_str(text).map_err(|e| format!("card set JSON: {e}"))?;
-        let lookup = |name: &str| crate::effects::custom_fn(name);
         let mut beings = Vec::new();
         let being = |v: &Value, beings: &mut Vec<Being>| -> Result<BeingId, String> {
             let id = str_field(v, "id")?;
@@ -147,7 +155,7 @@ impl CardSet {
                 deck: intern(str_field(v, "deck")?),
                 index,
                 rank: int_field(v, "rank")? as u8,
-                effect: parse_steps(&v["effect"], &lookup).map_err(ctx)?,
+                effect: parse_steps(&v["effect"], lookup).map_err(ctx)?,
                 pattern,
                 placements,
                 shapes,
@@ -180,7 +188,7 @@ impl CardSet {
             let half = |h: &Value| -> Result<FlareHalf, String> {
                 Ok(FlareHalf {
                     threshold: int_field(h, "threshold")? as i32,
-                    effect: parse_steps(&h["effect"], &lookup)
+                    effect: parse_steps(&h["effect"], lookup)
                         .map_err(|e| format!("flare {id:?}: {e}"))?,
                 })
             };

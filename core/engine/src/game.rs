@@ -338,8 +338,9 @@ impl<'s> Game<'s> {
     /// The rest of the turn in progress: the active player's actions, then the end of the turn.
     pub fn finish_turn(&mut self) {
         let p = self.state.active;
+        let mut options = Vec::new();
         loop {
-            let options = self.action_options(p);
+            self.action_options_into(p, &mut options);
             if options.is_empty() {
                 break;
             }
@@ -357,8 +358,15 @@ impl<'s> Game<'s> {
     }
 
     pub fn action_options(&self, p: usize) -> Vec<Opt> {
-        let s = &self.state;
         let mut out = Vec::new();
+        self.action_options_into(p, &mut out);
+        out
+    }
+
+    /// `action_options` into a reused buffer.
+    pub fn action_options_into(&self, p: usize, out: &mut Vec<Opt>) {
+        let s = &self.state;
+        out.clear();
         if s.actions_left > 0 {
             if s.tokens[p] != 0 || s.pieces[p][0] | s.pieces[p][1] != 0 {
                 out.push(Opt::Action(Action::Place));
@@ -380,7 +388,6 @@ impl<'s> Game<'s> {
                 }
             }
         }
-        out
     }
 
     pub fn apply_action(&mut self, p: usize, action: Action) {
@@ -568,7 +575,8 @@ impl<'s> Game<'s> {
     }
 
     /// Placements (indices) whose pattern cells all hold `p`'s pieces of the needed ranks, found with shifts.
-    fn matching_placements(&self, p: usize, card: &Being, first_only: bool, out: &mut Vec<u16>) {
+    /// With `out` None, stops at the first one; returns whether there is any.
+    fn matching_placements(&self, p: usize, card: &Being, mut out: Option<&mut Vec<u16>>) -> bool {
         let s = &self.state;
         let bb = &s.pieces[p];
         let by_rank = [bb[0] | bb[1] | bb[2], bb[1] | bb[2], bb[2]];
@@ -595,42 +603,43 @@ impl<'s> Game<'s> {
                 let i = shape.by_origin[origin as usize];
                 let pl = &card.placements[i as usize];
                 if stock_ok || self.piece_obtainable(p, card.rank, pl, s.piece_at(origin)) {
-                    out.push(i);
-                    if first_only {
-                        return;
+                    match out.as_deref_mut() {
+                        Some(out) => out.push(i),
+                        None => return true,
                     }
                 }
             }
         }
+        out.is_some_and(|o| !o.is_empty())
     }
 
-    /// Placements when one enemy piece may stand in for one of `p`'s pieces (War Summoner).
-    fn borrowing_placements(&self, p: usize, card: &Being, first_only: bool, out: &mut Vec<u16>) {
+    /// Placements when one enemy piece may stand in for one of `p`'s pieces (War Summoner). With `out`
+    /// None, stops at the first one; returns whether there is any.
+    fn borrowing_placements(&self, p: usize, card: &Being, mut out: Option<&mut Vec<u16>>) -> bool {
         let bb = &self.state.pieces[p];
         let (mine, up, leg) = (bb[0] | bb[1] | bb[2], bb[1] | bb[2], bb[2]);
+        let mut any = false;
         for (i, pl) in card.placements.iter().enumerate() {
             if self.placement_ok(p, card, pl, mine, up, leg) {
-                out.push(i as u16);
-                if first_only {
-                    return;
+                any = true;
+                match out.as_deref_mut() {
+                    Some(out) => out.push(i as u16),
+                    None => return true,
                 }
             }
         }
+        any
     }
 
     pub fn has_placement(&self, p: usize, card: BeingId) -> bool {
-        let cards = &self.state.cards;
-        let being = cards.being(card);
-        let mut out = Vec::new();
+        let being = self.state.cards.being(card);
         if self.state.counters.borrow_enemy_piece {
-            self.borrowing_placements(p, being, true, &mut out);
-            return !out.is_empty();
+            return self.borrowing_placements(p, being, None);
         }
         if (self.state.mine(p).count_ones() as usize) < being.pattern.cells.len() {
             return false;
         }
-        self.matching_placements(p, being, true, &mut out);
-        !out.is_empty()
+        self.matching_placements(p, being, None)
     }
 
     /// The legal placements of `card` for `p`, as indices into the being's placements, in Python's order.
@@ -638,9 +647,9 @@ impl<'s> Game<'s> {
         let being = self.state.cards.being(card);
         let mut out = Vec::new();
         if self.state.counters.borrow_enemy_piece {
-            self.borrowing_placements(p, being, false, &mut out);
+            self.borrowing_placements(p, being, Some(&mut out));
         } else {
-            self.matching_placements(p, being, false, &mut out);
+            self.matching_placements(p, being, Some(&mut out));
         }
         out
     }

@@ -74,11 +74,18 @@ impl PyRandom {
     fn twist(&mut self) {
         const UPPER: u32 = 0x8000_0000;
         const LOWER: u32 = 0x7fff_ffff;
-        for kk in 0..N {
-            let y = (self.mt[kk] & UPPER) | (self.mt[(kk + 1) % N] & LOWER);
-            let mag = if y & 1 != 0 { 0x9908_b0df } else { 0 };
-            self.mt[kk] = self.mt[(kk + M) % N] ^ (y >> 1) ^ mag;
+        let mt = &mut self.mt;
+        let mix = |a: u32, b: u32, c: u32| {
+            let y = (a & UPPER) | (b & LOWER);
+            c ^ (y >> 1) ^ (if y & 1 != 0 { 0x9908_b0df } else { 0 })
+        };
+        for kk in 0..N - M {
+            mt[kk] = mix(mt[kk], mt[kk + 1], mt[kk + M]);
         }
+        for kk in N - M..N - 1 {
+            mt[kk] = mix(mt[kk], mt[kk + 1], mt[kk + M - N]);
+        }
+        mt[N - 1] = mix(mt[N - 1], mt[0], mt[M - 1]);
         self.index = 0;
     }
 

@@ -2,13 +2,18 @@
 //!
 //! tk-play --cards FILE --mode high-form --decks imperial,sylvan --strategies random,random
 //!         --seeds 0:100 [--strict] [--quiet]
-//! `--quiet` prints only the number of games and the games per second (to stderr).
+//! `--quiet` prints only the number of games and the games per second (to stderr). `--stub-effects` lets
+//! custom effects that are not ported yet do nothing (for testing the engine without them).
+//! `tk-play --list-effects` prints the names of the custom effects the core has, one a line.
 
 use std::io::Write;
 use std::sync::Arc;
 use std::time::Instant;
 
 use tk_engine::cards::CardSet;
+use tk_engine::effects::context::EffectContext;
+use tk_engine::effects::steps::Step;
+use tk_engine::effects::{custom_fn, registry};
 use tk_engine::game::{Game, GameOptions};
 use tk_engine::players::make_strategy;
 use tk_engine::state::Mode;
@@ -21,6 +26,7 @@ struct Args {
     seeds: (u64, u64),
     strict: bool,
     quiet: bool,
+    stub_effects: bool,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -32,6 +38,7 @@ fn parse_args() -> Result<Args, String> {
         seeds: (0, 10),
         strict: false,
         quiet: false,
+        stub_effects: false,
     };
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
@@ -51,6 +58,7 @@ fn parse_args() -> Result<Args, String> {
             }
             "--strict" => a.strict = true,
             "--quiet" => a.quiet = true,
+            "--stub-effects" => a.stub_effects = true,
             _ => return Err(format!("unknown argument {arg:?}")),
         }
     }
@@ -61,9 +69,19 @@ fn parse_args() -> Result<Args, String> {
 }
 
 fn run() -> Result<(), String> {
+    if std::env::args().nth(1).as_deref() == Some("--list-effects") {
+        for (name, _) in registry() {
+            println!("{name}");
+        }
+        return Ok(());
+    }
     let a = parse_args()?;
     let text = std::fs::read_to_string(&a.cards).map_err(|e| format!("{}: {e}", a.cards))?;
-    let cards = Arc::new(CardSet::from_json(&text)?);
+    let cards = Arc::new(if a.stub_effects {
+        CardSet::from_json_with(&text, &|name| Some(custom_fn(name).unwrap_or(do_nothing)))?
+    } else {
+        CardSet::from_json(&text)?
+    });
     let mode = Mode::parse(&a.mode)?;
     let decks: Vec<&str> = a.decks.split(',').collect();
     let names: Vec<&str> = a.strategies.split(',').collect();
@@ -106,6 +124,11 @@ fn run() -> Result<(), String> {
         eprintln!("{n} games in {secs:.3} s: {:.0} games/s", n as f64 / secs);
     }
     Ok(())
+}
+
+/// Stands in for custom effects not ported yet (`--stub-effects`): games that use them will differ.
+fn do_nothing(_: &mut EffectContext, _: &Step) -> bool {
+    false
 }
 
 fn main() {
