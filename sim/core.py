@@ -9,14 +9,16 @@ the core asks at every decision with the usual option values and a read-only vie
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from sim import _core
 from sim.cards import CardSet
 from sim.core_cards import card_set_json
-from sim.decisions import Strategy
+from sim.decisions import IllegalChoice, Strategy
 from sim.record import EVENT_KINDS, GameRecord
+from sim.state import GameState, InvariantError
 
 VERSION: str = _core.__version__
 NATIVE_STRATEGIES = ("random",)
@@ -61,6 +63,57 @@ def record_from_json(text: str) -> GameRecord:
         if cls.kind == "points":
             record._points[e["seat"]] += e["points"]
     return record
+
+
+# ----- the rule operations of sim.game.Game, run by the core on a Python state
+Asker = Callable[[int, str, list[Any], str, str], int]
+_INVARIANT = "invariant broken: "
+_NO_OPTIONS = "no options for decision "
+
+
+def operate(state: GameState, op: str, args: tuple[int, ...] = (), kind: str = "", asker: Asker | None = None,
+            ask_all: bool = False) -> Any:
+    """Run the rule operation ``op`` of the core (``game_op`` in core/py/src/facade.rs) on ``state`` and write
+    the state after it back into ``state``. Decisions go to ``asker(player, kind, options, card, prompt)``
+    with ``state`` showing the game at that moment; without an asker the operation is a query and the state
+    is left as it was. Returns what the operation answers (options, placements as indices, a flag)."""
+    before = len(state.record.events)
+
+    def ask(player: int, kind: str, options: list[Any], card: str, prompt: str, snapshot: dict) -> tuple:
+        state.from_core(snapshot, before)
+        idx = asker(player, kind, options, card, prompt)  # type: ignore[misc]
+        return idx, state.rng.getstate()[1]
+
+    try:
+        after, value = _core.game_op(core_cards(state.cards), state.to_core(), op, list(args), kind,
+                                     None if asker is None else ask, ask_all)
+    except AssertionError as e:
+        message = str(e)
+        if message.startswith(_INVARIANT):
+            raise InvariantError(message[len(_INVARIANT):]) from None
+        raise
+    except RuntimeError as e:
+        message = str(e)
+        if message.startswith(_NO_OPTIONS):
+            raise IllegalChoice(message) from None
+        raise
+    if asker is not None:
+        state.from_core(after, before)
+    return value
+
+
+def check_invariants(state: GameState) -> None:
+    """Raise ``InvariantError`` where the state breaks a rule (the core's checks)."""
+    operate(state, "check_invariants")
+
+
+def condition_holds(state: GameState, condition: str, player: int) -> bool:
+    """Whether ``player`` meets the task condition named ``condition`` now."""
+    return operate(state, "condition", (player,), condition)
+
+
+CONDITION_NAMES: tuple[str, ...] = tuple(_core.condition_names())
+CUSTOM_EFFECTS: tuple[str, ...] = tuple(_core.custom_effect_names())
 
 
 def play(cards: CardSet, mode: str, decks: tuple[str, str] | list[str], players: list[Player], seed: int, *,

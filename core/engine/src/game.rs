@@ -203,7 +203,7 @@ impl<'s> Game<'s> {
         self.check();
     }
 
-    fn deal_task_row(&mut self) {
+    pub fn deal_task_row(&mut self) {
         let cards = Arc::clone(&self.state.cards);
         let s = &mut self.state;
         let mut set_aside: Vec<TaskId> = Vec::new();

@@ -6,6 +6,7 @@
 //! strategies written in Rust, named with their seed and parameters, or any Python object with
 //! `choose(view, decision) -> int`, asked through `PyStrategy`.
 
+mod facade;
 mod python_player;
 
 use std::sync::Arc;
@@ -25,8 +26,8 @@ use python_player::{Converter, PyStrategy};
 /// card and placement objects Python strategies receive as options.
 #[pyclass(frozen, module = "sim._core")]
 struct Cards {
-    inner: Arc<CardSet>,
-    converter: Arc<Converter>,
+    pub(crate) inner: Arc<CardSet>,
+    pub(crate) converter: Arc<Converter>,
 }
 
 #[pymethods]
@@ -196,5 +197,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Cards>()?;
     m.add_function(wrap_pyfunction!(play_game, m)?)?;
     m.add_function(wrap_pyfunction!(play_many, m)?)?;
+    m.add_function(wrap_pyfunction!(facade::game_op, m)?)?;
+    m.add_function(wrap_pyfunction!(facade::condition_names, m)?)?;
+    m.add_function(wrap_pyfunction!(facade::custom_effect_names, m)?)?;
     Ok(())
 }

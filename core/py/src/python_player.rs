@@ -40,11 +40,11 @@ impl Converter {
         })
     }
 
-    fn being<'py>(&self, py: Python<'py>, index: u16) -> PyResult<Bound<'py, PyAny>> {
+    pub(crate) fn being<'py>(&self, py: Python<'py>, index: u16) -> PyResult<Bound<'py, PyAny>> {
         self.beings.bind(py).get_item(usize::from(index))
     }
 
-    fn option<'py>(&self, py: Python<'py>, opt: Opt) -> PyResult<Bound<'py, PyAny>> {
+    pub(crate) fn option<'py>(&self, py: Python<'py>, opt: Opt) -> PyResult<Bound<'py, PyAny>> {
         Ok(match opt {
             Opt::None => py.None().into_bound(py),
             Opt::Action(a) => {
@@ -228,12 +228,15 @@ impl Strategy for PyStrategy {
     fn choose(&mut self, view: &PlayerView, decision: &Decision) -> usize {
         Python::with_gil(|py| match self.ask(py, view, decision) {
             Ok(i) => i,
-            Err(e) => {
-                PENDING.with(|p| *p.borrow_mut() = Some(e));
-                panic::panic_any(PythonRaised)
-            }
+            Err(e) => raise_in_game(e),
         })
     }
+}
+
+/// Unwind the game in progress with a Python exception; `run_catching` raises it again.
+pub fn raise_in_game(e: PyErr) -> ! {
+    PENDING.with(|p| *p.borrow_mut() = Some(e));
+    panic::panic_any(PythonRaised)
 }
 
 /// The payload of the panic that unwinds a game when a Python player raised; the error waits in PENDING.
