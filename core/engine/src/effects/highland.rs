@@ -158,3 +158,208 @@ fn werewolf(ctx: &mut EffectContext, _step: &Step) -> bool {
     step.amount = Amount::UpTo(if strong { 3 } else { 1 });
     interpreter::moves(ctx, &step, &spec, None)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::imperial::scene::{run, Outcome};
+
+    /// A legendary first pick ends the effect.
+    #[test]
+    fn legend_slayer_legendary_first() {
+        let got = run(
+            "highland/legend-slayer",
+            "e5",
+            0,
+            "e5=1h e6=1c f6=1c e7=1c g7=1c d4=2l f4=2h d6=2c",
+            "d4",
+            1,
+        );
+        let want = Outcome {
+            did: true,
+            actions: 1,
+            arena: "f4=2h e5=1h d6=2c e6=1c f6=1c e7=1c g7=1c".into(),
+            asked: "destroy[d4 f4 d6 f6 N]".into(),
+        };
+        assert_eq!(got, want);
+    }
+
+    /// A non-legendary first pick allows a second non-legendary one, of either player.
+    #[test]
+    fn legend_slayer_two_pieces() {
+        let got = run(
+            "highland/legend-slayer",
+            "e5",
+            0,
+            "e5=1h e6=1c f6=1c e7=1c g7=1c d4=2l f4=2h d6=2c",
+            "f4 f6",
+            1,
+        );
+        let want = Outcome {
+            did: true,
+            actions: 1,
+            arena: "d4=2l e5=1h d6=2c e6=1c e7=1c g7=1c".into(),
+            asked: "destroy[d4 f4 d6 f6 N] | destroy[d6 f6 N]".into(),
+        };
+        assert_eq!(got, want);
+    }
+
+    /// A piece that takes the Warlord leaves no third move.
+    #[test]
+    fn warlord_taken_by_own_piece() {
+        let got = run(
+            "highland/warlord",
+            "e5",
+            0,
+            "e5=1h d6=1c e6=1c f6=1c c7=1c g7=1c e4=1h",
+            "e4-e5 d6-d5",
+            1,
+        );
+        let want = Outcome {
+            did: true,
+            actions: 1,
+            arena: "d5=1c e5=1h e6=1c f6=1c c7=1c g7=1c".into(),
+            asked: "move[e4-d3 e4-e3 e4-f3 e4-d4 e4-f4 e4-d5 e4-e5 e4-f5 e5-d4 e5-e4 e5-f4 e5-d5 e5-f5 e5-d6 e5-e6 e5-f6 d6-c5 d6-d5 d6-c6 d6-e6 d6-c7 d6-d7 d6-e7 e6-d5 e6-f5 e6-d6 e6-f6 e6-d7 e6-e7 e6-f7 f6-f5 f6-g5 f6-e6 f6-g6 f6-e7 f6-f7 f6-g7 c7-b6 c7-c6 c7-d6 c7-b7 c7-d7 c7-b8 c7-c8 c7-d8 g7-f6 g7-g6 g7-h6 g7-f7 g7-h7 g7-f8 g7-g8 g7-h8 N] | move[e5-d4 e5-e4 e5-f4 e5-d5 e5-f5 e5-d6 e5-e6 e5-f6 d6-c5 d6-d5 d6-c6 d6-e6 d6-c7 d6-d7 d6-e7 e6-d5 e6-f5 e6-d6 e6-f6 e6-d7 e6-e7 e6-f7 f6-f5 f6-g5 f6-e6 f6-g6 f6-e7 f6-f7 f6-g7 c7-b6 c7-c6 c7-d6 c7-b7 c7-d7 c7-b8 c7-c8 c7-d8 g7-f6 g7-g6 g7-h6 g7-f7 g7-h7 g7-f8 g7-g8 g7-h8 N]".into(),
+        };
+        assert_eq!(got, want);
+    }
+
+    /// After two moves without it, only the Warlord may make the third.
+    #[test]
+    fn warlord_third_move_is_his() {
+        let got = run(
+            "highland/warlord",
+            "e5",
+            0,
+            "e5=1h d6=1c e6=1c f6=1c c7=1c g7=1c e3=1h",
+            "e3-e2 d6-d5 e5-f5",
+            1,
+        );
+        let want = Outcome {
+            did: true,
+            actions: 1,
+            arena: "e2=1h d5=1c f5=1h e6=1c f6=1c c7=1c g7=1c".into(),
+            asked: "move[e3-d2 e3-e2 e3-f2 e3-d3 e3-f3 e3-d4 e3-e4 e3-f4 e5-d4 e5-e4 e5-f4 e5-d5 e5-f5 e5-d6 e5-e6 e5-f6 d6-c5 d6-d5 d6-c6 d6-e6 d6-c7 d6-d7 d6-e7 e6-d5 e6-f5 e6-d6 e6-f6 e6-d7 e6-e7 e6-f7 f6-f5 f6-g5 f6-e6 f6-g6 f6-e7 f6-f7 f6-g7 c7-b6 c7-c6 c7-d6 c7-b7 c7-d7 c7-b8 c7-c8 c7-d8 g7-f6 g7-g6 g7-h6 g7-f7 g7-h7 g7-f8 g7-g8 g7-h8 N] | move[e2-d1 e2-e1 e2-f1 e2-d2 e2-f2 e2-d3 e2-e3 e2-f3 e5-d4 e5-e4 e5-f4 e5-d5 e5-f5 e5-d6 e5-e6 e5-f6 d6-c5 d6-d5 d6-c6 d6-e6 d6-c7 d6-d7 d6-e7 e6-d5 e6-f5 e6-d6 e6-f6 e6-d7 e6-e7 e6-f7 f6-f5 f6-g5 f6-e6 f6-g6 f6-e7 f6-f7 f6-g7 c7-b6 c7-c6 c7-d6 c7-b7 c7-d7 c7-b8 c7-c8 c7-d8 g7-f6 g7-g6 g7-h6 g7-f7 g7-h7 g7-f8 g7-g8 g7-h8 N] | move[e5-d4 e5-e4 e5-f4 e5-d5 e5-f5 e5-d6 e5-e6 e5-f6 N]".into(),
+        };
+        assert_eq!(got, want);
+    }
+
+    /// Three combat moves on a green square off the centre.
+    #[test]
+    fn werewolf_strong_on_green() {
+        let got = run(
+            "highland/werewolf",
+            "i4",
+            0,
+            "i4=1h g3=1c f4=1c g5=1c h4=2h",
+            "i4-h4 h4-h3 h3-h2",
+            1,
+        );
+        let want = Outcome {
+            did: true,
+            actions: 1,
+            arena: "h2=1h g3=1c f4=1c g5=1c".into(),
+            asked: "move[i4-h3 i4-i3 i4-h4 i4-h5 i4-i5 N] | move[h4-g3 h4-h3 h4-i3 h4-g4 h4-i4 h4-g5 h4-h5 h4-i5 N] | move[h3-g2 h3-h2 h3-g3 h3-i3 h3-g4 h3-h4 h3-i4 N]".into(),
+        };
+        assert_eq!(got, want);
+    }
+
+    /// One standard move on the central red square.
+    #[test]
+    fn werewolf_weak_in_the_centre() {
+        let got = run(
+            "highland/werewolf",
+            "e5",
+            0,
+            "e5=1h c4=1c b5=1c c6=1c e4=2h",
+            "e5-f5",
+            1,
+        );
+        let want = Outcome {
+            did: true,
+            actions: 1,
+            arena: "c4=1c e4=2h b5=1c f5=1h c6=1c".into(),
+            asked: "move[e5-d4 e5-f4 e5-d5 e5-f5 e5-d6 e5-e6 e5-f6 N]".into(),
+        };
+        assert_eq!(got, want);
+    }
+
+    /// A move that destroys allows a second one.
+    #[test]
+    fn hungry_bear_two_moves() {
+        let got = run(
+            "highland/hungry-bear",
+            "e5",
+            0,
+            "e5=1h f5=1c e6=1c f6=1c e4=2c",
+            "e5-e4 e4-e3",
+            1,
+        );
+        let want = Outcome {
+            did: true,
+            actions: 1,
+            arena: "e3=1h f5=1c e6=1c f6=1c".into(),
+            asked: "move[e5-d4 e5-e4 e5-f4 e5-d5 e5-f5 e5-d6 e5-e6 e5-f6 N] | move[e4-d3 e4-e3 e4-f3 e4-d4 e4-f4 e4-d5 e4-e5 e4-f5 N]".into(),
+        };
+        assert_eq!(got, want);
+    }
+
+    /// A move onto an empty square is the last.
+    #[test]
+    fn hungry_bear_stops_on_empty() {
+        let got = run(
+            "highland/hungry-bear",
+            "e5",
+            0,
+            "e5=1h f5=1c e6=1c f6=1c",
+            "e5-e4",
+            1,
+        );
+        let want = Outcome {
+            did: true,
+            actions: 1,
+            arena: "e4=1h f5=1c e6=1c f6=1c".into(),
+            asked: "move[e5-d4 e5-e4 e5-f4 e5-d5 e5-f5 e5-d6 e5-e6 e5-f6 N]".into(),
+        };
+        assert_eq!(got, want);
+    }
+
+    /// Two enemy commons destroyed gain an action; heroic and own pieces stay.
+    #[test]
+    fn mountain_troll_two_victims() {
+        let got = run(
+            "highland/mountain-troll",
+            "e5",
+            0,
+            "e5=1h d6=1c e6=1c e7=1c f7=1c d4=2c f4=2c f5=2h e4=1c",
+            "",
+            1,
+        );
+        let want = Outcome {
+            did: true,
+            actions: 2,
+            arena: "e4=1c e5=1h f5=2h d6=1c e6=1c e7=1c f7=1c".into(),
+            asked: "".into(),
+        };
+        assert_eq!(got, want);
+    }
+
+    /// A victim on red takes every common piece around it, of either player.
+    #[test]
+    fn blood_shaman_on_red() {
+        let got = run(
+            "highland/blood-shaman",
+            "e5",
+            0,
+            "e5=1h f4=1c f5=1c d6=1c e6=1c h6=2h g5=1c h5=2c i7=2h g7=1h",
+            "h6",
+            1,
+        );
+        let want = Outcome {
+            did: true,
+            actions: 1,
+            arena: "f4=1c e5=1h f5=1c d6=1c e6=1c g7=1h i7=2h".into(),
+            asked: "destroy[f4 e5 f5 g5 h5 d6 e6 h6 g7 i7]".into(),
+        };
+        assert_eq!(got, want);
+    }
+}

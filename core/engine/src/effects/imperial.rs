@@ -325,3 +325,552 @@ fn master_of_intrigue(ctx: &mut EffectContext, _step: &Step) -> bool {
     }
     done
 }
+
+/// Hand-made positions to run a custom effect on, for the unit tests of this module and `highland`. The
+/// expected results in the tests were printed by the Python engine for the same positions and answers.
+#[cfg(test)]
+pub(super) mod scene {
+    use std::cell::RefCell;
+    use std::rc::Rc;
+    use std::sync::Arc;
+
+    use crate::board::{self, Square};
+    use crate::cards::CardSet;
+    use crate::decisions::{Decision, Opt, PlayerView, Strategy};
+    use crate::effects::context::EffectContext;
+    use crate::effects::steps::Op;
+    use crate::game::{Game, Players};
+    use crate::state::{GameState, Mode};
+
+    /// (id, rank, cells, marked, custom fn) of the beings the tests use, as in the card set document.
+    const BEINGS: [(&str, u8, &str, &str, &str); 17] = [
+        (
+            "imperial/messenger",
+            0,
+            "[[1,1,0],[2,2,0]]",
+            "[]",
+            "imperial.messenger",
+        ),
+        (
+            "imperial/chronicler",
+            0,
+            "[[0,-1,0],[-1,0,0],[1,0,0]]",
+            "[]",
+            "imperial.chronicler",
+        ),
+        (
+            "imperial/assassin",
+            1,
+            "[[-1,-3,0],[-2,-2,0],[-3,-1,0]]",
+            "[[-1,-1]]",
+            "imperial.step_onto_marked",
+        ),
+        (
+            "imperial/hypnotist",
+            1,
+            "[[1,-1,0],[-1,0,0],[1,0,0],[-1,1,0]]",
+            "[]",
+            "imperial.hypnotist",
+        ),
+        (
+            "imperial/cannon",
+            1,
+            "[[-1,0,0],[0,0,0],[-2,1,0]]",
+            "[[-1,-1],[0,-1],[1,-1],[1,0],[-1,1],[0,1],[1,1]]",
+            "imperial.cannon",
+        ),
+        (
+            "imperial/champion",
+            1,
+            "[[-1,0,0],[-1,1,0],[0,1,0],[0,2,0]]",
+            "[]",
+            "imperial.champion",
+        ),
+        (
+            "imperial/cavalry-captain",
+            1,
+            "[[-1,1,0],[1,1,0],[-1,2,0],[1,2,0]]",
+            "[]",
+            "imperial.cavalry_captain",
+        ),
+        (
+            "imperial/knight",
+            1,
+            "[[-1,1,0],[0,1,0],[1,1,0],[-1,2,0]]",
+            "[]",
+            "imperial.knight",
+        ),
+        (
+            "imperial/master-of-intrigue",
+            1,
+            "[[-1,-1,0],[1,-1,0],[-1,1,0],[1,1,0]]",
+            "[[-1,-1],[1,-1],[-1,1],[1,1]]",
+            "imperial.master_of_intrigue",
+        ),
+        (
+            "imperial/gun-tower",
+            1,
+            "[[0,1,0],[1,1,0],[0,2,0],[1,2,0]]",
+            "[[-1,0],[1,0]]",
+            "imperial.gun_tower",
+        ),
+        (
+            "highland/blood-shaman",
+            1,
+            "[[1,-1,0],[1,0,0],[-1,1,0],[0,1,0]]",
+            "[]",
+            "highland.blood_shaman",
+        ),
+        (
+            "highland/warlord",
+            1,
+            "[[-1,1,0],[0,1,0],[1,1,0],[-2,2,0],[2,2,0]]",
+            "[]",
+            "highland.warlord",
+        ),
+        (
+            "highland/war-summoner",
+            1,
+            "[[-1,0,0],[1,0,0],[0,1,0],[0,2,0]]",
+            "[]",
+            "highland.war_summoner",
+        ),
+        (
+            "highland/legend-slayer",
+            1,
+            "[[0,1,0],[1,1,0],[0,2,0],[2,2,0]]",
+            "[]",
+            "highland.legend_slayer",
+        ),
+        (
+            "highland/mountain-troll",
+            1,
+            "[[-1,1,0],[0,1,0],[0,2,0],[1,2,0]]",
+            "[]",
+            "highland.mountain_troll",
+        ),
+        (
+            "highland/hungry-bear",
+            1,
+            "[[1,0,0],[0,1,0],[1,1,0]]",
+            "[]",
+            "highland.hungry_bear",
+        ),
+        (
+            "highland/werewolf",
+            1,
+            "[[-2,-1,0],[-3,0,0],[-2,1,0]]",
+            "[]",
+            "highland.werewolf",
+        ),
+    ];
+
+    fn cards() -> Arc<CardSet> {
+        let beings: Vec<String> = BEINGS
+            .iter()
+            .map(|(id, rank, cells, marked, f)| {
+                format!(
+                    r#"{{"id":"{id}","deck":"test","rank":{rank},"cells":{cells},"marked":{marked},"marked_other":[],"effect":[{{"do":"custom","fn":"{f}"}}]}}"#
+                )
+            })
+            .collect();
+        let doc = format!(
+            r#"{{"decks":[{{"name":"test","beings":[{}]}}],"legends":[],"flares":[],"tasks":[]}}"#,
+            beings.join(",")
+        );
+        Arc::new(CardSet::from_json(&doc).expect("test card set"))
+    }
+
+    /// A square by name, e.g. "e5".
+    fn square(name: &str) -> Square {
+        let b = name.as_bytes();
+        board::square((b[0] - b'a' + 1) as i32, (b[1] - b'0') as i32)
+    }
+
+    fn name(sq: Square) -> String {
+        let (x, y) = board::coords(sq);
+        format!("{}{y}", (b'a' + x as u8 - 1) as char)
+    }
+
+    fn option_name(o: &Opt) -> String {
+        match *o {
+            Opt::None => "N".into(),
+            Opt::Square(s) => name(s),
+            Opt::Move(a, b) => format!("{}-{}", name(a), name(b)),
+            Opt::Direction(d) => format!("D{d}"),
+            other => format!("{other:?}"),
+        }
+    }
+
+    /// Answers decisions from a script (option names, as `option_name` writes them); logs each decision as
+    /// `kind[options]`. Once the script is out, it takes the last option (None, where it may pass).
+    struct Script {
+        answers: Vec<String>,
+        log: Rc<RefCell<Vec<String>>>,
+    }
+
+    impl Strategy for Script {
+        fn name(&self) -> &str {
+            "script"
+        }
+
+        fn choose(&mut self, _view: &PlayerView, d: &Decision) -> usize {
+            let names: Vec<String> = d.options.iter().map(option_name).collect();
+            self.log
+                .borrow_mut()
+                .push(format!("{}[{}]", d.kind.as_str(), names.join(" ")));
+            if self.answers.is_empty() {
+                return names.len() - 1;
+            }
+            let answer = self.answers.remove(0);
+            names
+                .iter()
+                .position(|n| *n == answer)
+                .unwrap_or_else(|| panic!("{answer} not in {names:?}"))
+        }
+    }
+
+    /// What the effect did: its return value, the actions left, the pieces on the arena ("e5=1h", seats from
+    /// 1, lowest square first) and the decisions asked ("kind[options]" joined by " | ").
+    #[derive(Debug, PartialEq)]
+    pub struct Outcome {
+        pub did: bool,
+        pub actions: i32,
+        pub arena: String,
+        pub asked: String,
+    }
+
+    /// Run the custom effect of `card` summoned on `origin` with `orientation`, with `pieces` on the arena
+    /// ("e5=1h d4=2c": square, seat 1|2, rank c|h|l; the being's own piece included), seat 1 (index 0)
+    /// active with `actions` actions left and answering `answers` (space-separated option names).
+    pub fn run(
+        card: &str,
+        origin: &str,
+        orientation: u8,
+        pieces: &str,
+        answers: &str,
+        actions: i32,
+    ) -> Outcome {
+        let cards = cards();
+        let mut state = GameState::new(Arc::clone(&cards), Mode::HighForm, [0, 0], 0, 200);
+        for p in pieces.split_whitespace() {
+            let (sq, v) = p.split_once('=').expect("square=piece");
+            let v = v.as_bytes();
+            let rank = b"chl".iter().position(|&r| r == v[1]).expect("rank letter") as u8;
+            state.put((v[0] - b'1') as usize, rank, square(sq));
+        }
+        for p in 0..2 {
+            state.deck[p] = cards.decks[0].beings.clone(); // every being accounted for
+        }
+        state.turn = 1;
+        state.active = 0;
+        state.actions_left = actions;
+        let log = Rc::new(RefCell::new(Vec::new()));
+        let script = |answers: &str| Script {
+            answers: answers.split_whitespace().map(String::from).collect(),
+            log: Rc::clone(&log),
+        };
+        let players = Players::Seats([Box::new(script(answers)), Box::new(script(""))]);
+        let mut game = Game::around(state, players);
+        let id = cards.being_by_id(card).expect("a test being");
+        let being = cards.being(id);
+        let placement = being
+            .placements
+            .iter()
+            .find(|p| p.origin == square(origin) && p.orientation == orientation)
+            .expect("a placement")
+            .clone();
+        let step = &being.effect[0];
+        let Op::Custom { f, .. } = step.op else {
+            panic!("not a custom step")
+        };
+        let mut ctx = EffectContext::new(&mut game, 0, being.id, Some(id), Some(placement));
+        let did = f(&mut ctx, step);
+        let s = &game.state;
+        s.check_invariants().expect("invariants");
+        let arena: Vec<String> = board::bits(s.occupied())
+            .map(|sq| {
+                let (owner, rank) = s.piece_at(sq).expect("a piece");
+                format!(
+                    "{}={}{}",
+                    name(sq),
+                    owner + 1,
+                    ['c', 'h', 'l'][rank as usize]
+                )
+            })
+            .collect();
+        let asked = log.borrow().join(" | ");
+        Outcome {
+            did,
+            actions: s.actions_left,
+            arena: arena.join(" "),
+            asked,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::scene::{run, Outcome};
+
+    /// A legendary victim costs the Champion its life for an action.
+    #[test]
+    fn champion_legendary_victim() {
+        let got = run(
+            "imperial/champion",
+            "e5",
+            0,
+            "e5=1h d5=1c d6=1c e6=1c e7=1c f4=2l f5=2h",
+            "f4",
+            2,
+        );
+        let want = Outcome {
+            did: true,
+            actions: 3,
+            arena: "d5=1c f5=2h d6=1c e6=1c e7=1c".into(),
+            asked: "destroy[f4 f5 N]".into(),
+        };
+        assert_eq!(got, want);
+    }
+
+    /// A heroic victim costs nothing.
+    #[test]
+    fn champion_heroic_victim() {
+        let got = run(
+            "imperial/champion",
+            "e5",
+            0,
+            "e5=1h d5=1c d6=1c e6=1c e7=1c f4=2l f5=2h",
+            "f5",
+            2,
+        );
+        let want = Outcome {
+            did: true,
+            actions: 2,
+            arena: "f4=2l d5=1c e5=1h d6=1c e6=1c e7=1c".into(),
+            asked: "destroy[f4 f5 N]".into(),
+        };
+        assert_eq!(got, want);
+    }
+
+    /// A legendary piece stops the shot after the first piece; every direction with a hit is offered.
+    #[test]
+    fn gun_tower_stopped_by_legend() {
+        let got = run(
+            "imperial/gun-tower",
+            "e5",
+            0,
+            "e5=1h e6=1c f6=1c e7=1c f7=1c c5=2c b5=2l a5=2c f5=2c h5=1h i5=2c",
+            "D6",
+            1,
+        );
+        let want = Outcome {
+            did: true,
+            actions: 1,
+            arena: "a5=2c b5=2l e5=1h f5=2c h5=1h i5=2c e6=1c f6=1c e7=1c f7=1c".into(),
+            asked: "direction[D6 D2 N]".into(),
+        };
+        assert_eq!(got, want);
+    }
+
+    /// A legend right next to the tower leaves that direction out; the other shot takes the first two pieces.
+    #[test]
+    fn gun_tower_two_pieces() {
+        let got = run(
+            "imperial/gun-tower",
+            "e5",
+            0,
+            "e5=1h e6=1c f6=1c e7=1c f7=1c d5=2l c5=2c f5=2c h5=1h i5=2c",
+            "D2",
+            1,
+        );
+        let want = Outcome {
+            did: true,
+            actions: 1,
+            arena: "c5=2c d5=2l e5=1h i5=2c e6=1c f6=1c e7=1c f7=1c".into(),
+            asked: "direction[D2 N]".into(),
+        };
+        assert_eq!(got, want);
+    }
+
+    /// Every common piece on the chosen line, of either player; heroic ones stay.
+    #[test]
+    fn cannon_commons_in_line() {
+        let got = run(
+            "imperial/cannon",
+            "e5",
+            0,
+            "e5=1h d5=1c c6=1c g5=2c h5=2h i5=1c e3=2c e1=2c",
+            "D2",
+            1,
+        );
+        let want = Outcome {
+            did: true,
+            actions: 1,
+            arena: "e1=2c e3=2c d5=1c e5=1h h5=2h c6=1c".into(),
+            asked: "direction[D0 D2 N]".into(),
+        };
+        assert_eq!(got, want);
+    }
+
+    /// Up to three combat moves, never onto a common piece.
+    #[test]
+    fn knight_three_moves() {
+        let got = run(
+            "imperial/knight",
+            "e5",
+            0,
+            "e5=1h d6=1c e6=1c f6=1c d7=1c d4=2h e4=2c d5=2l f4=2h c3=2c",
+            "e5-d4 d4-d3 d3-c4",
+            1,
+        );
+        let want = Outcome {
+            did: true,
+            actions: 1,
+            arena: "c3=2c c4=1h e4=2c f4=2h d5=2l d6=1c e6=1c f6=1c d7=1c".into(),
+            asked: "move[e5-d4 e5-f4 e5-f5 N] | move[d4-d3 d4-e3 d4-c4 d4-c5 d4-e5 N] | move[d3-c2 d3-d2 d3-e2 d3-e3 d3-c4 d3-d4 N]".into(),
+        };
+        assert_eq!(got, want);
+    }
+
+    /// A heroic first move allows one more move, with another heroic enemy piece.
+    #[test]
+    fn hypnotist_heroic_rank() {
+        let got = run(
+            "imperial/hypnotist",
+            "e5",
+            0,
+            "e5=1h f4=1c d5=1c f5=1c d6=1c c3=2h g7=2h b8=2c h3=2c",
+            "c3-d4 g7-g6",
+            1,
+        );
+        let want = Outcome {
+            did: true,
+            actions: 1,
+            arena: "h3=2c d4=2h f4=1c d5=1c e5=1h f5=1c d6=1c g6=2h b8=2c".into(),
+            asked: "move[c3-b2 c3-c2 c3-d2 c3-b3 c3-d3 c3-b4 c3-c4 c3-d4 h3-g2 h3-h2 h3-g3 h3-i3 h3-g4 h3-h4 h3-i4 g7-f6 g7-g6 g7-h6 g7-f7 g7-h7 g7-f8 g7-g8 g7-h8 b8-a7 b8-b7 b8-c7 b8-c8 b8-c9 N] | move[g7-f6 g7-g6 g7-h6 g7-f7 g7-h7 g7-f8 g7-g8 g7-h8 N]".into(),
+        };
+        assert_eq!(got, want);
+    }
+
+    /// The combat move first, then two standard moves with the same piece.
+    #[test]
+    fn cavalry_captain_combat_then_standard() {
+        let got = run(
+            "imperial/cavalry-captain",
+            "e5",
+            0,
+            "e5=1h d6=1c f6=1c d7=1c f7=1c c3=1h c2=2h d3=2c",
+            "c3-c2 c2-d3 d3-d4",
+            1,
+        );
+        let want = Outcome {
+            did: true,
+            actions: 1,
+            arena: "d4=1h e5=1h d6=1c f6=1c d7=1c f7=1c".into(),
+            asked: "move[c3-b2 c3-c2 c3-d2 c3-b3 c3-d3 c3-b4 c3-c4 c3-d4 d6-c5 d6-d5 d6-c6 d6-e6 d6-c7 d6-d7 d6-e7 f6-f5 f6-g5 f6-e6 f6-g6 f6-e7 f6-f7 f6-g7 d7-c6 d7-d6 d7-e6 d7-c7 d7-e7 d7-c8 d7-d8 d7-e8 f7-e6 f7-f6 f7-g6 f7-e7 f7-g7 f7-e8 f7-f8 f7-g8 N] | move[c2-c1 c2-d1 c2-b2 c2-d2 c2-b3 c2-c3 c2-d3 N] | move[d3-c2 d3-d2 d3-e2 d3-c3 d3-e3 d3-c4 d3-d4 d3-e4 N]".into(),
+        };
+        assert_eq!(got, want);
+    }
+
+    /// A heroic pattern piece takes the Master itself: his standard moves leave the options, the piece stays a pattern piece.
+    #[test]
+    fn master_of_intrigue_taken_by_own_piece() {
+        let got = run(
+            "imperial/master-of-intrigue",
+            "e5",
+            0,
+            "e5=1h d4=1h f4=1c d6=1c f6=1l",
+            "d4-e5 e5-e4 N",
+            1,
+        );
+        let want = Outcome {
+            did: true,
+            actions: 1,
+            arena: "e4=1h f4=1c d6=1c f6=1l".into(),
+            asked: "move[e5-e4 e5-f4 e5-d5 e5-f5 e5-d6 e5-e6 d4-c3 d4-d3 d4-e3 d4-c4 d4-e4 d4-c5 d4-d5 d4-e5 f4-e3 f4-f3 f4-g3 f4-e4 f4-g4 f4-f5 f4-g5 d6-c5 d6-d5 d6-c6 d6-e6 d6-c7 d6-d7 d6-e7 N] | move[e5-d4 e5-e4 e5-f4 e5-d5 e5-f5 e5-d6 e5-e6 f4-e3 f4-f3 f4-g3 f4-e4 f4-g4 f4-f5 f4-g5 d6-c5 d6-d5 d6-c6 d6-e6 d6-c7 d6-d7 d6-e7 N] | move[e4-d3 e4-e3 e4-f3 e4-d4 e4-f4 e4-d5 e4-e5 e4-f5 f4-e3 f4-f3 f4-g3 f4-g4 f4-e5 f4-f5 f4-g5 d6-c5 d6-d5 d6-e5 d6-c6 d6-e6 d6-c7 d6-d7 d6-e7 N]".into(),
+        };
+        assert_eq!(got, want);
+    }
+
+    /// One decision picks the piece and its last square; the piece goes through lower pieces, destroying them.
+    #[test]
+    fn messenger_runs_through_lower_pieces() {
+        let got = run(
+            "imperial/messenger",
+            "c7",
+            0,
+            "c7=1c d8=1c e9=1c b3=1h c3=2c e3=1c f3=2h",
+            "b3-e3",
+            1,
+        );
+        let want = Outcome {
+            did: true,
+            actions: 1,
+            arena: "e3=1h f3=2h c7=1c d8=1c e9=1c".into(),
+            asked: "move[b3-b2 b3-c2 b3-d1 b3-c3 b3-d3 b3-e3 b3-c4 b3-d5 b3-e6 b3-f7 b3-g8 b3-b4 b3-b5 b3-b6 b3-b7 b3-b8 b3-a4 b3-a3 e3-e2 e3-e1 e3-f2 e3-g1 e3-f4 e3-g5 e3-h6 e3-i7 e3-e4 e3-e5 e3-e6 e3-e7 e3-e8 e3-d4 e3-c5 e3-b6 e3-a7 e3-d3 e3-d2 e3-c1 c7-c6 c7-c5 c7-c4 c7-d6 c7-e5 c7-f4 c7-g3 c7-h2 c7-d7 c7-e7 c7-f7 c7-g7 c7-h7 c7-i7 c7-c8 c7-c9 c7-b8 c7-b7 c7-a7 c7-b6 c7-a5 d8-d7 d8-d6 d8-d5 d8-d4 d8-d3 d8-d2 d8-d1 d8-e7 d8-f6 d8-g5 d8-h4 d8-i3 d8-e8 d8-f8 d8-g8 d8-h8 d8-d9 d8-c9 d8-c8 d8-b8 e9-e8 e9-e7 e9-e6 e9-e5 e9-e4 e9-f8 e9-g7 e9-h6 e9-i5 e9-f9 e9-g9 e9-d9 e9-c9 N]".into(),
+        };
+        assert_eq!(got, want);
+    }
+
+    /// Another common piece (not the Chronicler) is upgraded, then moves.
+    #[test]
+    fn chronicler_upgrade_then_move() {
+        let got = run(
+            "imperial/chronicler",
+            "e5",
+            0,
+            "e5=1c e4=1c d5=1c f5=1c d6=2c",
+            "d5 d5-d6",
+            1,
+        );
+        let want = Outcome {
+            did: true,
+            actions: 1,
+            arena: "e4=1c e5=1c f5=1c d6=1h".into(),
+            asked: "upgrade[e4 d5 f5] | move[d5-c4 d5-d4 d5-e4 d5-c5 d5-e5 d5-c6 d5-d6 d5-e6 N]"
+                .into(),
+        };
+        assert_eq!(got, want);
+    }
+
+    /// The Assassin may step onto its empty marked square.
+    #[test]
+    fn assassin_steps_onto_marked() {
+        let got = run(
+            "imperial/assassin",
+            "e5",
+            0,
+            "e5=1h d2=1c c3=1c b4=1c",
+            "e5-d4",
+            1,
+        );
+        let want = Outcome {
+            did: true,
+            actions: 1,
+            arena: "d2=1c c3=1c b4=1c d4=1h".into(),
+            asked: "move[e5-d4 N]".into(),
+        };
+        assert_eq!(got, want);
+    }
+
+    /// An occupied marked square offers nothing.
+    #[test]
+    fn assassin_marked_occupied() {
+        let got = run(
+            "imperial/assassin",
+            "e5",
+            0,
+            "e5=1h d2=1c c3=1c b4=1c d4=2c",
+            "",
+            1,
+        );
+        let want = Outcome {
+            did: false,
+            actions: 1,
+            arena: "d2=1c c3=1c b4=1c d4=2c e5=1h".into(),
+            asked: "".into(),
+        };
+        assert_eq!(got, want);
+    }
+}

@@ -246,6 +246,7 @@ fn destinations(
     let squares = reach.map(|r| match r {
         Reach::Any => board::ARENA,
         Reach::Within(n) => board::WITHIN[n as usize][src as usize],
+        Reach::Exactly(0) => 0,
         Reach::Exactly(n) => {
             board::WITHIN[n as usize][src as usize] & !board::WITHIN[n as usize - 1][src as usize]
         }

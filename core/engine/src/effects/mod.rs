@@ -9,6 +9,8 @@ mod highland;
 mod imperial;
 mod legends;
 mod sylvan;
+#[cfg(test)]
+mod testing;
 
 use context::EffectContext;
 use steps::Step;
