@@ -72,17 +72,17 @@ _NO_OPTIONS = "no options for decision "
 
 
 def operate(state: GameState, op: str, args: tuple[int, ...] = (), kind: str = "", asker: Asker | None = None,
-            ask_all: bool = False) -> Any:
-    """Run the rule operation ``op`` of the core (``game_op`` in core/py/src/facade.rs) on ``state`` and write
-    the state after it back into ``state``. Decisions go to ``asker(player, kind, options, card, prompt)``
-    with ``state`` showing the game at that moment; without an asker the operation is a query and the state
-    is left as it was. Returns what the operation answers (options, placements as indices, a flag)."""
+            ask_all: bool = False, changes: bool = True) -> Any:
+    """Run the rule operation ``op`` of the core (``game_op`` in core/py/src/facade.rs) on ``state`` and, if it
+    ``changes`` the state, write the state after it back into ``state``. Decisions go to ``asker(player,
+    kind, options, card, prompt)`` with ``state`` showing the game at that moment. Returns what the
+    operation answers (options, placements as indices, a flag, a piece)."""
     before = len(state.record.events)
 
     def ask(player: int, kind: str, options: list[Any], card: str, prompt: str, snapshot: dict) -> tuple:
         state.from_core(snapshot, before)
         idx = asker(player, kind, options, card, prompt)  # type: ignore[misc]
-        return idx, state.rng.getstate()[1]
+        return idx, state.to_core()
 
     try:
         after, value = _core.game_op(core_cards(state.cards), state.to_core(), op, list(args), kind,
@@ -97,19 +97,19 @@ def operate(state: GameState, op: str, args: tuple[int, ...] = (), kind: str = "
         if message.startswith(_NO_OPTIONS):
             raise IllegalChoice(message) from None
         raise
-    if asker is not None:
+    if changes:
         state.from_core(after, before)
     return value
 
 
 def check_invariants(state: GameState) -> None:
     """Raise ``InvariantError`` where the state breaks a rule (the core's checks)."""
-    operate(state, "check_invariants")
+    operate(state, "check_invariants", changes=False)
 
 
 def condition_holds(state: GameState, condition: str, player: int) -> bool:
     """Whether ``player`` meets the task condition named ``condition`` now."""
-    return operate(state, "condition", (player,), condition)
+    return operate(state, "condition", (player,), condition, changes=False)
 
 
 CONDITION_NAMES: tuple[str, ...] = tuple(_core.condition_names())

@@ -88,7 +88,7 @@ class Game:
 
     def _query(self, op: str, *args: int) -> Any:
         """A rule query: the state is not changed."""
-        return operate(self.state, op, args)
+        return operate(self.state, op, args, changes=False)
 
     # ----- whole game
     def play(self) -> GameRecord:

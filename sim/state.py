@@ -150,11 +150,42 @@ class GameState:
         return self.tokens[player] > 0
 
     # ----- invariants (strict mode)
+    # ----- primitive piece operations (run by the core; no choices, no checks beyond their preconditions)
+    def _put(self, player: int, rank: int, sq: int) -> None:
+        """A piece from the stock onto ``sq``, no event."""
+        _operate(self, "put", (player, rank, sq))
+
+    def _lift(self, owner: int, rank: int, sq: int) -> None:
+        """The piece on ``sq`` back to its owner's stock, no event."""
+        _operate(self, "lift", (owner, rank, sq))
+
+    def place(self, player: int, rank: int, sq: int, cause: str) -> bool:
+        """Put a piece of ``rank`` from the stock on an empty square; False when the stock has none."""
+        return _operate(self, "place", (player, rank, sq), cause)
+
+    def destroy(self, sq: int, cause: str, counts: bool = True) -> tuple[int, int] | None:
+        """Remove the piece on ``sq`` to its owner's stock. Enemy pieces count as destroyed this turn."""
+        return _operate(self, "destroy", (sq, int(counts)), cause)
+
+    def move(self, src: int, dst: int, cause: str) -> tuple[int, int] | None:
+        """Move the piece on ``src`` to ``dst``, destroying what stands there. Returns the destroyed piece."""
+        return _operate(self, "move", (src, dst), cause)
+
+    def upgrade(self, sq: int, cause: str) -> bool:
+        return _operate(self, "upgrade", (sq,), cause)
+
+    def downgrade(self, sq: int, cause: str) -> bool:
+        return _operate(self, "downgrade", (sq,), cause)
+
+    def convert(self, sq: int, player: int, cause: str, rank: int | None = None) -> bool:
+        """Replace the enemy piece on ``sq`` by ``player``'s piece of the same rank (or ``rank``)."""
+        return _operate(self, "convert", (sq, player, -1 if rank is None else rank), cause)
+
     def check_invariants(self) -> None:
         """Raise ``InvariantError`` if the state breaks a rule of the game (checked by the core)."""
-        from sim import core
+        from sim.core import check_invariants
 
-        core.check_invariants(self)
+        check_invariants(self)
 
     # ----- the state as the core takes and gives it (see sim/core.py)
     def to_core(self) -> dict[str, Any]:
@@ -223,6 +254,12 @@ class GameState:
         r._points = list(d["points"])
         del r.events[events_before:]
         r.events.extend(events_from_json(d["events"]))
+
+
+def _operate(state: GameState, op: str, args: tuple[int, ...], cause: str = "") -> Any:
+    from sim.core import operate
+
+    return operate(state, op, args, cause)
 
 
 def _indices(cards: list) -> list[int]:

@@ -116,6 +116,9 @@ impl<'s> Game<'s> {
             Players::Shared(s) => s.choose(&view, &decision),
             Players::Nobody => panic!("no strategy to ask {} of", kind.as_str()),
         };
+        if let Players::Seats(s) = &mut self.players {
+            s[player].after_choice(&mut self.state);
+        }
         assert!(
             idx < options.len(),
             "strategy chose {idx} for {} with {} options",

@@ -9,6 +9,7 @@
 //! random stream are those of the game when the strategy chooses; the stream comes back after the choice
 //! (a strategy's sandbox may share it, as Python lookahead does).
 
+use std::rc::Rc;
 use std::sync::Arc;
 
 use pyo3::exceptions::PyValueError;
@@ -16,7 +17,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 
 use tk_engine::board::Bits;
-use tk_engine::cards::{BeingId, CardSet, FlareId, TaskId};
+use tk_engine::cards::{intern, BeingId, CardSet, FlareId, TaskId};
 use tk_engine::decisions::{Action, Decision, Opt, PlayerView, Strategy};
 use tk_engine::game::{Game, Players};
 use tk_engine::rng::PyRandom;
@@ -212,21 +213,23 @@ fn snapshot<'py>(py: Python<'py>, s: &GameState) -> PyResult<Bound<'py, PyDict>>
 }
 
 /// A seat of a facade game: its decisions go to the Python `asker(player, kind, options, card, prompt,
-/// snapshot)`, which answers (index, random state after the choice).
+/// snapshot)`, which answers (index, snapshot of the state after the choice): a strategy may change the
+/// state while it chooses (its random stream, shared with a sandbox, or a test's counters), and the game
+/// goes on from the state the strategy left.
 struct Asker {
     asker: PyObject,
     conv: Arc<Converter>,
+    after: Option<Py<PyDict>>,
 }
 
 impl Asker {
-    fn ask(&self, py: Python<'_>, view: &PlayerView, d: &Decision) -> PyResult<usize> {
-        let state = view.sandbox_state();
+    fn ask(&mut self, py: Python<'_>, view: &PlayerView, d: &Decision) -> PyResult<usize> {
         let options = d
             .options
             .iter()
             .map(|&o| self.conv.option(py, o))
             .collect::<PyResult<Vec<_>>>()?;
-        let (idx, rng): (usize, Vec<u32>) = self
+        let (idx, after): (usize, Bound<'_, PyDict>) = self
             .asker
             .bind(py)
             .call1((
@@ -235,11 +238,21 @@ impl Asker {
                 PyList::new(py, options)?,
                 d.card,
                 d.prompt,
-                snapshot(py, state)?,
+                snapshot(py, view.sandbox_state())?,
             ))?
             .extract()?;
-        *state.rng.borrow_mut() = random_from(rng)?;
+        self.after = Some(after.unbind());
         Ok(idx)
+    }
+
+    /// The state the strategy left; the record (this operation's events) stays the game's.
+    fn write_back(&self, py: Python<'_>, after: &Py<PyDict>, state: &mut GameState) -> PyResult<()> {
+        let mut new = state_from(&state.cards, after.bind(py))?;
+        *state.rng.borrow_mut() = new.rng.borrow().clone();
+        new.rng = Rc::clone(&state.rng);
+        new.record = std::mem::take(&mut state.record);
+        *state = new;
+        Ok(())
     }
 }
 
@@ -254,6 +267,16 @@ impl Strategy for Asker {
             Err(e) => raise_in_game(e),
         })
     }
+
+    fn after_choice(&mut self, state: &mut GameState) {
+        if let Some(after) = self.after.take() {
+            Python::with_gil(|py| {
+                if let Err(e) = self.write_back(py, &after, state) {
+                    raise_in_game(e)
+                }
+            })
+        }
+    }
 }
 
 /// What an operation gives back besides the state.
@@ -263,6 +286,7 @@ enum Answer {
     Number(i64),
     Numbers(Vec<i64>),
     Actions(Vec<(&'static str, i64)>),
+    Piece(Option<(usize, u8)>),
 }
 
 fn action_of(kind: &str, card: i64) -> PyResult<Action> {
@@ -368,6 +392,25 @@ fn run(game: &mut Game, op: &str, args: &[i64], kind: &str) -> PyResult<Answer> 
             game.claim_task(p);
             Answer::Nothing
         }
+        // the state's primitive piece operations (sim.state.GameState)
+        "put" => {
+            game.state.put(p, arg(1)? as u8, arg(2)? as u8);
+            Answer::Nothing
+        }
+        "lift" => {
+            game.state.lift(p, arg(1)? as u8, arg(2)? as u8);
+            Answer::Nothing
+        }
+        "place" => Answer::Flag(game.state.place(p, arg(1)? as u8, arg(2)? as u8, intern(kind))),
+        "destroy" => Answer::Piece(game.state.destroy(arg(0)? as u8, intern(kind), arg(1)? != 0)),
+        "move" => Answer::Piece(game.state.move_piece(arg(0)? as u8, arg(1)? as u8, intern(kind))),
+        "upgrade" => Answer::Flag(game.state.upgrade(arg(0)? as u8, intern(kind))),
+        "downgrade" => Answer::Flag(game.state.downgrade(arg(0)? as u8, intern(kind))),
+        "convert" => {
+            let rank = arg(2)?;
+            let rank = (rank >= 0).then_some(rank as u8);
+            Answer::Flag(game.state.convert(arg(0)? as u8, arg(1)? as usize, intern(kind), rank))
+        }
         "condition" => {
             let f = tk_engine::tasks::condition(kind)
                 .ok_or_else(|| PyValueError::new_err(format!("unknown condition {kind:?}")))?;
@@ -377,9 +420,10 @@ fn run(game: &mut Game, op: &str, args: &[i64], kind: &str) -> PyResult<Answer> 
     })
 }
 
-/// Run the rule operation `op` of `sim.game.Game` on the state of `snapshot`: returns (snapshot after,
-/// answer). `args` are ints (player first, cards as indices); `kind` names an action, a returned card's
-/// sort ("flare" or "being") or a task condition. `asker` is None for operations that ask nothing.
+/// Run the rule operation `op` of `sim.game.Game` (or a piece operation of `sim.state.GameState`) on the
+/// state of `snapshot`: returns (snapshot after, answer). `args` are ints (player first, cards as
+/// indices); `kind` names an action, a returned card's sort ("flare" or "being"), a task condition or the
+/// cause of a piece operation. `asker` is None for operations that ask nothing.
 #[pyfunction]
 #[pyo3(signature = (cards, snapshot_in, op, args, kind="", asker=None, ask_all=false))]
 #[allow(clippy::too_many_arguments)]
@@ -401,6 +445,7 @@ pub fn game_op<'py>(
                 Box::new(Asker {
                     asker: a.clone_ref(py),
                     conv: Arc::clone(&cards.converter),
+                    after: None,
                 })
             };
             Players::Seats([seat(), seat()])
@@ -416,6 +461,7 @@ pub fn game_op<'py>(
         Answer::Number(n) => n.into_pyobject(py)?.into_any().unbind(),
         Answer::Numbers(v) => PyList::new(py, v)?.into_any().unbind(),
         Answer::Actions(v) => PyList::new(py, v)?.into_any().unbind(),
+        Answer::Piece(p) => p.into_pyobject(py)?.into_any().unbind(),
     };
     Ok((out, value))
 }
