@@ -9,7 +9,7 @@ the core asks at every decision with the usual option values and a read-only vie
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -71,22 +71,24 @@ _INVARIANT = "invariant broken: "
 _NO_OPTIONS = "no options for decision "
 
 
-def operate(state: GameState, op: str, args: tuple[int, ...] = (), kind: str = "", asker: Asker | None = None,
-            ask_all: bool = False, changes: bool = True) -> Any:
+def operate(state: GameState, op: str, args: tuple[int, ...] = (), kind: str = "",
+            strategies: Sequence[Strategy] | None = None, asker: Asker | None = None, ask_all: bool = False,
+            changes: bool = True) -> Any:
     """Run the rule operation ``op`` of the core (``game_op`` in core/py/src/facade.rs) on ``state`` and, if it
-    ``changes`` the state, write the state after it back into ``state``. Decisions go to ``asker(player,
-    kind, options, card, prompt)`` with ``state`` showing the game at that moment. Returns what the
-    operation answers (options, placements as indices, a flag, a piece)."""
-    before = len(state.record.events)
+    ``changes`` the state, write the state after it back into ``state``. The decisions of a seat go to
+    ``asker(player, kind, options, card, prompt)`` with ``state`` showing the game at that moment, unless the
+    seat's strategy is one the core plays itself (a random player). Returns what the operation answers
+    (options, placements as indices, a flag, a piece)."""
 
     def ask(player: int, kind: str, options: list[Any], card: str, prompt: str, snapshot: dict) -> tuple:
-        state.from_core(snapshot, before)
+        state.from_core(snapshot)
         idx = asker(player, kind, options, card, prompt)  # type: ignore[misc]
         return idx, state.to_core()
 
+    seats = None if strategies is None else tuple(_native(s) or ask for s in _two(strategies))
     try:
-        after, value = _core.game_op(core_cards(state.cards), state.to_core(), op, list(args), kind,
-                                     None if asker is None else ask, ask_all)
+        after, value, streams = _core.game_op(core_cards(state.cards), state.to_core(), op, list(args), kind,
+                                              seats, ask_all)
     except AssertionError as e:
         message = str(e)
         if message.startswith(_INVARIANT):
@@ -98,8 +100,25 @@ def operate(state: GameState, op: str, args: tuple[int, ...] = (), kind: str = "
             raise IllegalChoice(message) from None
         raise
     if changes:
-        state.from_core(after, before)
+        state.from_core(after)
+    if strategies is not None:
+        for s, stream in zip(_two(strategies), streams, strict=True):
+            if stream is not None:
+                s._rng.setstate((3, tuple(stream), None))  # type: ignore[union-attr]
     return value
+
+
+def _two(strategies: Sequence[Strategy]) -> tuple[Strategy | None, Strategy | None]:
+    """The strategies of the two seats (a game around a sandbox may have none)."""
+    return (strategies[0] if len(strategies) > 0 else None, strategies[1] if len(strategies) > 1 else None)
+
+
+def _native(strategy: Strategy | None) -> tuple[str, tuple[int, ...]] | None:
+    """The core's own version of ``strategy``, where it has one: a random player (``native = "random"`` on its
+    very class, not a subclass that may choose otherwise) with its random stream."""
+    if strategy is not None and type(strategy).__dict__.get("native") == "random":
+        return "random", strategy._rng.getstate()[1]  # type: ignore[attr-defined]
+    return None
 
 
 def check_invariants(state: GameState) -> None:
@@ -114,6 +133,7 @@ def condition_holds(state: GameState, condition: str, player: int) -> bool:
 
 CONDITION_NAMES: tuple[str, ...] = tuple(_core.condition_names())
 CUSTOM_EFFECTS: tuple[str, ...] = tuple(_core.custom_effect_names())
+CUSTOM_FINGERPRINTS: dict[str, str] = dict(_core.custom_effect_fingerprints())
 
 
 def play(cards: CardSet, mode: str, decks: tuple[str, str] | list[str], players: list[Player], seed: int, *,

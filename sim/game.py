@@ -84,7 +84,7 @@ class Game:
 
     def _run(self, op: str, *args: int, kind: str = "") -> Any:
         """A rule operation that may ask the players; the state after it is written back."""
-        return operate(self.state, op, args, kind, self._choose, self.ask_all)
+        return operate(self.state, op, args, kind, self.strategies, self._choose, self.ask_all)
 
     def _query(self, op: str, *args: int) -> Any:
         """A rule query: the state is not changed."""

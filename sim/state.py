@@ -218,8 +218,8 @@ class GameState:
             "end_reason": r.end_reason, "tiebreak": r.tiebreak, "turns": r.turns,
         }
 
-    def from_core(self, d: dict[str, Any], events_before: int) -> None:
-        """Take the state the core gives back; its events follow the record's first ``events_before``."""
+    def from_core(self, d: dict[str, Any]) -> None:
+        """Take the state the core gives back, with the events it recorded since it last gave the state."""
         beings, flares, tasks = self.cards.all_beings, self.cards.flares, self.cards.tasks
         self.pieces = [list(x) for x in d["pieces"]]
         self.tokens, self.legend_stock = list(d["tokens"]), list(d["legend_stock"])
@@ -252,7 +252,6 @@ class GameState:
         r.first_player, r.scores, r.winner = d["record_first_player"], tuple(d["scores"]), d["winner"]
         r.end_reason, r.tiebreak, r.turns = d["end_reason"], d["tiebreak"], d["turns"]
         r._points = list(d["points"])
-        del r.events[events_before:]
         r.events.extend(events_from_json(d["events"]))
 
 

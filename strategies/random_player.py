@@ -11,6 +11,7 @@ from strategies.registry import StrategyConfigError, register
 
 class RandomStrategy:
     name = "random"
+    native = "random"  # the core plays it itself, with this object's stream (sim.core.operate)
 
     def __init__(self, seed: int):
         self._rng = random.Random(seed)

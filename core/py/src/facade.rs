@@ -9,6 +9,7 @@
 //! random stream are those of the game when the strategy chooses; the stream comes back after the choice
 //! (a strategy's sandbox may share it, as Python lookahead does).
 
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use std::sync::Arc;
 
@@ -20,6 +21,7 @@ use tk_engine::board::Bits;
 use tk_engine::cards::{intern, BeingId, CardSet, FlareId, TaskId};
 use tk_engine::decisions::{Action, Decision, Opt, PlayerView, Strategy};
 use tk_engine::game::{Game, Players};
+use tk_engine::players::random::RandomStrategy;
 use tk_engine::rng::PyRandom;
 use tk_engine::state::{EndTrigger, GameState, Mode, TurnCounters};
 
@@ -136,8 +138,8 @@ fn state_from(cards: &Arc<CardSet>, d: &Bound<'_, PyDict>) -> PyResult<GameState
 }
 
 /// A snapshot of the core's state for `GameState.from_core`; `events` is the JSON list of the record's
-/// events (those of the operation so far).
-fn snapshot<'py>(py: Python<'py>, s: &GameState) -> PyResult<Bound<'py, PyDict>> {
+/// events not sent yet (`sent` counts those of the operation Python has).
+fn snapshot<'py>(py: Python<'py>, s: &GameState, sent: &Cell<usize>) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
     let b2 = |v: &[Vec<BeingId>; 2]| -> [Vec<u16>; 2] { [0, 1].map(|p| v[p].iter().map(|b| b.0).collect()) };
     let bs = |v: &[BeingId]| -> Vec<u16> { v.iter().map(|b| b.0).collect() };
@@ -184,14 +186,7 @@ fn snapshot<'py>(py: Python<'py>, s: &GameState) -> PyResult<Bound<'py, PyDict>>
     d.set_item("turns_after_trigger", s.turns_after_trigger)?;
     d.set_item("in_extra_turn", s.in_extra_turn)?;
     d.set_item("over", s.over)?;
-    let (words, index) = {
-        let rng = s.rng.borrow();
-        let (w, i) = rng.state();
-        (w.to_vec(), i)
-    };
-    let mut state = words;
-    state.push(index as u32);
-    d.set_item("rng", PyTuple::new(py, state)?)?;
+    d.set_item("rng", random_state(&s.rng.borrow()))?;
     let r = &s.record;
     d.set_item("record_first_player", r.first_player)?;
     d.set_item("scores", r.scores)?;
@@ -201,13 +196,14 @@ fn snapshot<'py>(py: Python<'py>, s: &GameState) -> PyResult<Bound<'py, PyDict>>
     d.set_item("turns", r.turns)?;
     d.set_item("points", [r.points_total(0), r.points_total(1)])?;
     let mut events = String::from("[");
-    for (i, e) in r.events.iter().enumerate() {
+    for (i, e) in r.events[sent.get()..].iter().enumerate() {
         if i > 0 {
             events.push(',');
         }
         e.write_json(&mut events);
     }
     events.push(']');
+    sent.set(r.events.len());
     d.set_item("events", events)?;
     Ok(d)
 }
@@ -220,6 +216,7 @@ struct Asker {
     asker: PyObject,
     conv: Arc<Converter>,
     after: Option<Py<PyDict>>,
+    sent: Rc<Cell<usize>>,
 }
 
 impl Asker {
@@ -238,7 +235,7 @@ impl Asker {
                 PyList::new(py, options)?,
                 d.card,
                 d.prompt,
-                snapshot(py, view.sandbox_state())?,
+                snapshot(py, view.sandbox_state(), &self.sent)?,
             ))?
             .extract()?;
         self.after = Some(after.unbind());
@@ -420,13 +417,53 @@ fn run(game: &mut Game, op: &str, args: &[i64], kind: &str) -> PyResult<Answer> 
     })
 }
 
+/// A Python random player (`strategies.random_player`) played by the core: its stream comes in and goes
+/// back, so that the Python object goes on as if it had chosen.
+struct SharedRandom(Rc<RefCell<RandomStrategy>>);
+
+impl Strategy for SharedRandom {
+    fn name(&self) -> &str {
+        "random"
+    }
+
+    fn choose(&mut self, view: &PlayerView, decision: &Decision) -> usize {
+        self.0.borrow_mut().choose(view, decision)
+    }
+}
+
+/// What plays a seat: the Python asker, or `("random", random state)` for a random player.
+pub enum SeatArg {
+    Asker(PyObject),
+    Random(Vec<u32>),
+}
+
+impl<'py> FromPyObject<'py> for SeatArg {
+    fn extract_bound(ob: &Bound<'py, PyAny>) -> PyResult<Self> {
+        if let Ok(t) = ob.downcast::<PyTuple>() {
+            let (name, state): (String, Vec<u32>) = t.extract()?;
+            if name != "random" {
+                return Err(PyValueError::new_err(format!("no native player {name:?}")));
+            }
+            return Ok(SeatArg::Random(state));
+        }
+        Ok(SeatArg::Asker(ob.clone().unbind()))
+    }
+}
+
+fn random_state(r: &PyRandom) -> Vec<u32> {
+    let (words, index) = r.state();
+    let mut v = words.to_vec();
+    v.push(index as u32);
+    v
+}
+
 /// Run the rule operation `op` of `sim.game.Game` (or a piece operation of `sim.state.GameState`) on the
-/// state of `snapshot`: returns (snapshot after, answer). `args` are ints (player first, cards as
-/// indices); `kind` names an action, a returned card's sort ("flare" or "being"), a task condition or the
-/// cause of a piece operation. `asker` is None for operations that ask nothing.
+/// state of `snapshot`: returns (snapshot after, answer, each random seat's state after). `args` are ints
+/// (player first, cards as indices); `kind` names an action, a returned card's sort ("flare" or "being"),
+/// a task condition or the cause of a piece operation. `seats` is None for operations that ask nothing.
 #[pyfunction]
-#[pyo3(signature = (cards, snapshot_in, op, args, kind="", asker=None, ask_all=false))]
-#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (cards, snapshot_in, op, args, kind="", seats=None, ask_all=false))]
+#[allow(clippy::too_many_arguments, clippy::type_complexity)]
 pub fn game_op<'py>(
     py: Python<'py>,
     cards: &Cards,
@@ -434,27 +471,37 @@ pub fn game_op<'py>(
     op: &str,
     args: Vec<i64>,
     kind: &str,
-    asker: Option<PyObject>,
+    seats: Option<(SeatArg, SeatArg)>,
     ask_all: bool,
-) -> PyResult<(Bound<'py, PyDict>, PyObject)> {
+) -> PyResult<(Bound<'py, PyDict>, PyObject, [Option<Vec<u32>>; 2])> {
     let state = state_from(&cards.inner, snapshot_in)?;
-    let players = match asker {
+    let sent = Rc::new(Cell::new(0));
+    let mut randoms: [Option<Rc<RefCell<RandomStrategy>>>; 2] = [None, None];
+    let players = match seats {
         None => Players::Nobody,
-        Some(a) => {
-            let seat = || -> Box<dyn Strategy> {
-                Box::new(Asker {
-                    asker: a.clone_ref(py),
-                    conv: Arc::clone(&cards.converter),
-                    after: None,
+        Some((a, b)) => {
+            let mut seat = |arg: SeatArg, i: usize| -> PyResult<Box<dyn Strategy>> {
+                Ok(match arg {
+                    SeatArg::Asker(asker) => Box::new(Asker {
+                        asker,
+                        conv: Arc::clone(&cards.converter),
+                        after: None,
+                        sent: Rc::clone(&sent),
+                    }),
+                    SeatArg::Random(words) => {
+                        let r = Rc::new(RefCell::new(RandomStrategy::from_rng(random_from(words)?)));
+                        randoms[i] = Some(Rc::clone(&r));
+                        Box::new(SharedRandom(r))
+                    }
                 })
             };
-            Players::Seats([seat(), seat()])
+            Players::Seats([seat(a, 0)?, seat(b, 1)?])
         }
     };
     let mut game = Game::around(state, players);
     game.ask_all = ask_all;
     let answer = run_catching(|| run(&mut game, op, &args, kind))??;
-    let out = snapshot(py, &game.state)?;
+    let out = snapshot(py, &game.state, &sent)?;
     let value = match answer {
         Answer::Nothing => py.None(),
         Answer::Flag(b) => b.into_pyobject(py)?.to_owned().into_any().unbind(),
@@ -463,13 +510,22 @@ pub fn game_op<'py>(
         Answer::Actions(v) => PyList::new(py, v)?.into_any().unbind(),
         Answer::Piece(p) => p.into_pyobject(py)?.into_any().unbind(),
     };
-    Ok((out, value))
+    let streams = randoms.map(|r| r.map(|r| random_state(r.borrow().rng())));
+    Ok((out, value, streams))
 }
 
 /// The names of the task conditions the core knows.
 #[pyfunction]
 pub fn condition_names() -> Vec<&'static str> {
     tk_engine::tasks::CONDITION_NAMES.to_vec()
+}
+
+include!(concat!(env!("OUT_DIR"), "/custom_sources.rs"));
+
+/// A hash of each custom effect function's own source, by registered name (card fingerprints use it).
+#[pyfunction]
+pub fn custom_effect_fingerprints() -> Vec<(&'static str, &'static str)> {
+    CUSTOM_SOURCES.to_vec()
 }
 
 /// The names of the custom effect functions the core knows, in registry order.

@@ -200,5 +200,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(facade::game_op, m)?)?;
     m.add_function(wrap_pyfunction!(facade::condition_names, m)?)?;
     m.add_function(wrap_pyfunction!(facade::custom_effect_names, m)?)?;
+    m.add_function(wrap_pyfunction!(facade::custom_effect_fingerprints, m)?)?;
     Ok(())
 }
