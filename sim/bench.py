@@ -53,6 +53,10 @@ def _python_games(cards, mode: str, decks: tuple[str, str], names: list[str], ga
 def _core_games(cards, mode: str, decks: tuple[str, str], names: list[str], games: int) -> int:
     """Turns played in ``games`` games of the compiled core, records built but not handed to Python."""
     from sim import core
+    from strategies import make_strategy
+
+    for seat, n in enumerate(names):
+        make_strategy(n, seat, 0)  # an unknown name is the user's error, named as everywhere
 
     return core.play_many(cards, mode, decks, (names[0], names[1]), games)
 

@@ -8,7 +8,6 @@ files. Everything is validated on load and errors name the file and the field.
 from __future__ import annotations
 
 import hashlib
-import inspect
 import json
 import tomllib
 from dataclasses import dataclass, field
