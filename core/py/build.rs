@@ -5,7 +5,9 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 fn files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = fs::read_dir(dir) else { return };
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
     for e in entries.flatten() {
         let p = e.path();
         if p.is_dir() {
@@ -41,9 +43,17 @@ fn custom_fingerprints() -> String {
         let path = format!("../engine/src/effects/{faction}.rs");
         let source = fs::read_to_string(&path).unwrap_or_default();
         for line in source.lines() {
-            let Some(rest) = line.trim().strip_prefix("table.push((\"") else { continue };
-            let Some((name, tail)) = rest.split_once('"') else { continue };
-            let function = tail.trim_start_matches(',').trim().trim_end_matches("));").trim();
+            let Some(rest) = line.trim().strip_prefix("table.push((\"") else {
+                continue;
+            };
+            let Some((name, tail)) = rest.split_once('"') else {
+                continue;
+            };
+            let function = tail
+                .trim_start_matches(',')
+                .trim()
+                .trim_end_matches("));")
+                .trim();
             let text = item_text(&source, function)
                 .unwrap_or_else(|| panic!("{path}: no top-level fn {function} for {name}"));
             let mut h: u64 = 0xcbf2_9ce4_8422_2325;
@@ -74,5 +84,9 @@ fn main() {
     }
     println!("cargo:rustc-env=TK_CORE_SOURCE={h:016x}");
     let out = std::env::var("OUT_DIR").expect("OUT_DIR");
-    fs::write(Path::new(&out).join("custom_sources.rs"), custom_fingerprints()).expect("write custom_sources.rs");
+    fs::write(
+        Path::new(&out).join("custom_sources.rs"),
+        custom_fingerprints(),
+    )
+    .expect("write custom_sources.rs");
 }

@@ -31,7 +31,9 @@ impl PyRandom {
             .try_into()
             .map_err(|_| format!("a random state has {N} words, got {}", words.len()))?;
         if index > N {
-            return Err(format!("a random state's index is at most {N}, got {index}"));
+            return Err(format!(
+                "a random state's index is at most {N}, got {index}"
+            ));
         }
         Ok(PyRandom { mt, index })
     }

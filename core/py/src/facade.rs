@@ -139,9 +139,15 @@ fn state_from(cards: &Arc<CardSet>, d: &Bound<'_, PyDict>) -> PyResult<GameState
 
 /// A snapshot of the core's state for `GameState.from_core`; `events` is the JSON list of the record's
 /// events not sent yet (`sent` counts those of the operation Python has).
-fn snapshot<'py>(py: Python<'py>, s: &GameState, sent: &Cell<usize>) -> PyResult<Bound<'py, PyDict>> {
+fn snapshot<'py>(
+    py: Python<'py>,
+    s: &GameState,
+    sent: &Cell<usize>,
+) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
-    let b2 = |v: &[Vec<BeingId>; 2]| -> [Vec<u16>; 2] { [0, 1].map(|p| v[p].iter().map(|b| b.0).collect()) };
+    let b2 = |v: &[Vec<BeingId>; 2]| -> [Vec<u16>; 2] {
+        [0, 1].map(|p| v[p].iter().map(|b| b.0).collect())
+    };
     let bs = |v: &[BeingId]| -> Vec<u16> { v.iter().map(|b| b.0).collect() };
     let fs = |v: &[FlareId]| -> Vec<u8> { v.iter().map(|f| f.0).collect() };
     let ts = |v: &[TaskId]| -> Vec<u8> { v.iter().map(|t| t.0).collect() };
@@ -243,7 +249,12 @@ impl Asker {
     }
 
     /// The state the strategy left; the record (this operation's events) stays the game's.
-    fn write_back(&self, py: Python<'_>, after: &Py<PyDict>, state: &mut GameState) -> PyResult<()> {
+    fn write_back(
+        &self,
+        py: Python<'_>,
+        after: &Py<PyDict>,
+        state: &mut GameState,
+    ) -> PyResult<()> {
         let mut new = state_from(&state.cards, after.bind(py))?;
         *state.rng.borrow_mut() = new.rng.borrow().clone();
         new.rng = Rc::clone(&state.rng);
@@ -398,15 +409,27 @@ fn run(game: &mut Game, op: &str, args: &[i64], kind: &str) -> PyResult<Answer> 
             game.state.lift(p, arg(1)? as u8, arg(2)? as u8);
             Answer::Nothing
         }
-        "place" => Answer::Flag(game.state.place(p, arg(1)? as u8, arg(2)? as u8, intern(kind))),
-        "destroy" => Answer::Piece(game.state.destroy(arg(0)? as u8, intern(kind), arg(1)? != 0)),
-        "move" => Answer::Piece(game.state.move_piece(arg(0)? as u8, arg(1)? as u8, intern(kind))),
+        "place" => Answer::Flag(
+            game.state
+                .place(p, arg(1)? as u8, arg(2)? as u8, intern(kind)),
+        ),
+        "destroy" => Answer::Piece(
+            game.state
+                .destroy(arg(0)? as u8, intern(kind), arg(1)? != 0),
+        ),
+        "move" => Answer::Piece(
+            game.state
+                .move_piece(arg(0)? as u8, arg(1)? as u8, intern(kind)),
+        ),
         "upgrade" => Answer::Flag(game.state.upgrade(arg(0)? as u8, intern(kind))),
         "downgrade" => Answer::Flag(game.state.downgrade(arg(0)? as u8, intern(kind))),
         "convert" => {
             let rank = arg(2)?;
             let rank = (rank >= 0).then_some(rank as u8);
-            Answer::Flag(game.state.convert(arg(0)? as u8, arg(1)? as usize, intern(kind), rank))
+            Answer::Flag(
+                game.state
+                    .convert(arg(0)? as u8, arg(1)? as usize, intern(kind), rank),
+            )
         }
         "condition" => {
             let f = tk_engine::tasks::condition(kind)
@@ -489,7 +512,8 @@ pub fn game_op<'py>(
                         sent: Rc::clone(&sent),
                     }),
                     SeatArg::Random(words) => {
-                        let r = Rc::new(RefCell::new(RandomStrategy::from_rng(random_from(words)?)));
+                        let r =
+                            Rc::new(RefCell::new(RandomStrategy::from_rng(random_from(words)?)));
                         randoms[i] = Some(Rc::clone(&r));
                         Box::new(SharedRandom(r))
                     }

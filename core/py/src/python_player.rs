@@ -142,11 +142,17 @@ impl View {
     fn new(py: Python<'_>, v: &PlayerView, conv: &Converter) -> PyResult<View> {
         let s = v.sandbox_state();
         let beings = |ids: &[tk_engine::cards::BeingId]| -> PyResult<Py<PyTuple>> {
-            let items = ids.iter().map(|b| conv.being(py, b.0)).collect::<PyResult<Vec<_>>>()?;
+            let items = ids
+                .iter()
+                .map(|b| conv.being(py, b.0))
+                .collect::<PyResult<Vec<_>>>()?;
             Ok(PyTuple::new(py, items)?.unbind())
         };
         let opts = |o: Vec<Opt>| -> PyResult<Py<PyTuple>> {
-            let items = o.into_iter().map(|x| conv.option(py, x)).collect::<PyResult<Vec<_>>>()?;
+            let items = o
+                .into_iter()
+                .map(|x| conv.option(py, x))
+                .collect::<PyResult<Vec<_>>>()?;
             Ok(PyTuple::new(py, items)?.unbind())
         };
         Ok(View {
@@ -163,7 +169,9 @@ impl View {
             legend_hand: beings(v.legend_hand())?,
             flare_hand: opts(v.flare_hand().iter().map(|&f| Opt::Flare(f)).collect())?,
             task_row: opts(v.task_row().iter().map(|&t| Opt::Task(t)).collect())?,
-            next_task: conv.option(py, v.next_task().map_or(Opt::None, Opt::Task))?.unbind(),
+            next_task: conv
+                .option(py, v.next_task().map_or(Opt::None, Opt::Task))?
+                .unbind(),
             destroyed_this_turn: {
                 let d = s.counters.destroyed;
                 (d[0], d[1], d[2])
