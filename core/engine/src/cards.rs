@@ -73,6 +73,8 @@ pub struct Task {
     pub advanced: bool,
     pub points: i32,
     pub condition: Condition,
+    /// The condition's name in the task file (strategies measure progress towards it by name).
+    pub condition_name: &'static str,
 }
 
 pub struct Deck {
@@ -216,6 +218,7 @@ impl CardSet {
                 points: int_field(t, "points")? as i32,
                 condition: condition(cond)
                     .ok_or_else(|| format!("task {id:?}: unknown condition {cond:?}"))?,
+                condition_name: intern(cond),
             });
         }
         Ok(CardSet {

@@ -1,6 +1,24 @@
 //! Strategies written in Rust, and the seeds they draw from.
+//!
+//! `random` (uniform), and the scripted strategies `greedy`, `builder` (the default player), `hunter` and
+//! `brawler`: presets of the weights of one lookahead engine (`lookahead`), which tries each option on a
+//! sandbox copy of the game (`sandbox`), answers the choices inside it by quick rules (`reflex`) and values
+//! the position it leads to (`evaluate`, from `readiness`, `task_progress` and `geometry`). Each module
+//! ports the Python module of the same name in `strategies/` and makes the same decisions.
 
+pub mod evaluate;
+pub mod geometry;
+pub mod lookahead;
+pub mod params;
 pub mod random;
+pub mod readiness;
+pub mod reflex;
+pub mod sandbox;
+pub mod task_progress;
+
+use crate::decisions::Strategy;
+use lookahead::Lookahead;
+use params::{ParamValue, Params, PRESET_NAMES};
 
 /// A player's own random stream, derived from the game seed and the seat (strategies/registry.py).
 pub fn strategy_seed(game_seed: u64, seat: usize) -> u64 {
@@ -10,18 +28,39 @@ pub fn strategy_seed(game_seed: u64, seat: usize) -> u64 {
         .wrapping_add(1)
 }
 
-/// The strategy called `name` for `seat` in the game of `game_seed`.
-pub fn make_strategy(
+/// The strategy called `name` for `seat` in the game of `game_seed`, with its default parameters.
+pub fn make_strategy(name: &str, seat: usize, game_seed: u64) -> Result<Box<dyn Strategy>, String> {
+    make_strategy_with(name, seat, game_seed, &[])
+}
+
+/// The strategy called `name` for `seat` in the game of `game_seed`, with `params` checked and filled in
+/// (strategies/registry.py `make_strategy`; the same error messages).
+pub fn make_strategy_with(
     name: &str,
     seat: usize,
     game_seed: u64,
-) -> Result<Box<dyn crate::decisions::Strategy>, String> {
-    match name {
-        "random" => Ok(Box::new(random::RandomStrategy::new(strategy_seed(
-            game_seed, seat,
-        )))),
-        _ => Err(format!(
-            "unknown strategy {name:?}; known strategies: random"
-        )),
+    params: &[(&str, ParamValue)],
+) -> Result<Box<dyn Strategy>, String> {
+    let seed = strategy_seed(game_seed, seat);
+    if name == "random" {
+        if !params.is_empty() {
+            let mut names: Vec<&str> = params.iter().map(|&(n, _)| n).collect();
+            names.sort_unstable();
+            return Err(format!(
+                "strategy 'random' takes no parameters, got {}",
+                names.join(", ")
+            ));
+        }
+        return Ok(Box::new(random::RandomStrategy::new(seed)));
     }
+    if !PRESET_NAMES.contains(&name) {
+        return Err(format!(
+            "unknown strategy '{name}'; known strategies: brawler, builder, greedy, hunter, random"
+        ));
+    }
+    Ok(Box::new(Lookahead::new(
+        name,
+        seed,
+        &Params::resolve(name, params)?,
+    )))
 }

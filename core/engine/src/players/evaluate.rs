@@ -1,0 +1,278 @@
+//! The value of a position for one player: points, material, threats, task progress and hand readiness
+//! (strategies/evaluate.py). It reads only what that player may know, so it applies to any sandbox copy.
+
+use super::geometry::around;
+use super::params::Params;
+use super::readiness::{Position, FAR};
+use super::task_progress::{progress, Measure};
+use crate::board::{bits, Bits};
+use crate::cards::{BeingId, TaskId};
+use crate::state::{GameState, Mode};
+use std::cell::OnceCell;
+
+/// Share of a task's points counted against you when the opponent meets it now.
+const OPPONENT_CLAIM: f64 = 0.8;
+/// Readiness expected of the being drawn into an empty hand slot, per heroic rank value.
+const REFILL: f64 = 0.2;
+const TURN_TASKS: [&str; 2] = ["destruction", "summoning"];
+const LEGENDARY: usize = 2;
+const HEROIC: usize = 1;
+
+#[derive(Clone, Copy, Debug)]
+pub struct Weights {
+    pub score: f64,
+    pub common: f64,
+    pub heroic: f64,
+    pub legendary: f64,
+    pub threat: f64,
+    pub tasks: f64,
+    pub patterns: f64,
+    pub readiness_decay: f64,
+    pub legend_cards: f64,
+    pub destruction: f64,
+}
+
+impl Weights {
+    pub fn from_params(p: &Params) -> Weights {
+        Weights {
+            score: p.score,
+            common: p.common,
+            heroic: p.heroic,
+            legendary: p.legendary,
+            threat: p.threat,
+            tasks: p.tasks,
+            patterns: p.patterns,
+            readiness_decay: p.readiness_decay,
+            legend_cards: p.legend_cards,
+            destruction: p.destruction,
+        }
+    }
+
+    pub fn material(&self) -> [f64; 3] {
+        [self.common, self.heroic, self.legendary]
+    }
+}
+
+/// The hand's readiness (`total`), each card's share of it (`worth`), and for each empty square the
+/// readiness a common piece of yours placed there would add (`field`).
+#[derive(Clone, Debug)]
+pub struct Readiness {
+    pub total: f64,
+    pub worth: Vec<(BeingId, f64)>,
+    pub field: [f64; 81],
+}
+
+impl Readiness {
+    pub fn none() -> Readiness {
+        Readiness {
+            total: 0.0,
+            worth: Vec::new(),
+            field: [0.0; 81],
+        }
+    }
+
+    /// A card's worth, 0 when it is not in the hand (Python's `worth.get(card, 0.0)`).
+    pub fn worth_of(&self, card: BeingId) -> f64 {
+        self.worth
+            .iter()
+            .find(|(c, _)| *c == card)
+            .map_or(0.0, |&(_, v)| v)
+    }
+}
+
+/// What the evaluator needs of a task, found once per card set.
+#[derive(Clone, Copy)]
+struct TaskInfo {
+    measure: Measure,
+    /// Destruction and summoning tasks only count what the active player did this turn.
+    turn_task: bool,
+    points: i32,
+}
+
+pub struct Evaluator {
+    pub w: Weights,
+    pub decay: [f64; FAR + 1],
+    pub rank_value: [f64; 3],
+    tasks: OnceCell<Vec<TaskInfo>>,
+}
+
+impl Evaluator {
+    pub fn new(w: Weights) -> Evaluator {
+        let mut decay = [0.0; FAR + 1];
+        for (c, d) in decay.iter_mut().enumerate().take(FAR) {
+            *d = w.readiness_decay.powf(c as f64);
+        }
+        Evaluator {
+            w,
+            decay,
+            rank_value: [1.0, 2.0, 3.0],
+            tasks: OnceCell::new(),
+        }
+    }
+
+    // ----- the whole position
+    pub fn value(&self, s: &GameState, p: usize) -> f64 {
+        if self.w.patterns != 0.0 {
+            return self.static_value(s, p) + self.w.patterns * self.readiness(s, p);
+        }
+        self.static_value(s, p)
+    }
+
+    /// The value without the hand's readiness (the part that is slow to compute).
+    pub fn static_value(&self, s: &GameState, p: usize) -> f64 {
+        let w = &self.w;
+        let o = 1 - p;
+        let (me, op) = (&s.pieces[p], &s.pieces[o]);
+        let diff = |r: usize| me[r].count_ones() as i64 - op[r].count_ones() as i64;
+        let mat =
+            w.common * diff(0) as f64 + w.heroic * diff(1) as f64 + w.legendary * diff(2) as f64;
+        let mut v = mat + self.threats(me, op);
+        if s.mode == Mode::Deathmatch {
+            v += w.score * self.dm_margin(s, p);
+            if w.destruction != 0.0 && s.active == p {
+                let d = s.counters.destroyed;
+                v += w.destruction * (d[0] + d[1] + d[2]) as f64;
+            }
+        } else {
+            v += self.high_form_margin(s, p);
+        }
+        v
+    }
+
+    /// Your score minus the opponent's, counting the destruction this turn will score.
+    pub fn dm_margin(&self, s: &GameState, p: usize) -> f64 {
+        let mut mine = s.score(p) as f64;
+        if s.active == p {
+            let [c, h, leg] = s.counters.destroyed;
+            let whole = (2 * leg + h + c / 2) as f64;
+            mine += whole + 0.4 * (c % 2) as f64;
+        }
+        mine - s.score(1 - p) as f64
+    }
+
+    /// Score margin (with the task you can claim this turn, and the one the opponent meets now counted in
+    /// part against you) and progress towards the current tasks, weighted by their points.
+    pub fn high_form_margin(&self, s: &GameState, p: usize) -> f64 {
+        let w = &self.w;
+        let o = 1 - p;
+        let (mut claim, mut their_claim) = (0i64, 0i64);
+        let mut progress_margin = 0.0;
+        for &t in s.task_row.iter() {
+            let task = self.task(s, t);
+            let (mine, theirs) = if task.turn_task {
+                (progress(task.measure, s, p), 0.0)
+            } else {
+                (progress(task.measure, s, p), progress(task.measure, s, o))
+            };
+            let points = task.points as i64;
+            if mine == 1.0 && s.active == p {
+                claim = claim.max(points);
+            }
+            if theirs == 1.0 {
+                their_claim = their_claim.max(points);
+            }
+            progress_margin += points as f64 * (mine - theirs);
+        }
+        let margin = (s.score(p) as i64 + claim - s.score(o) as i64) as f64
+            - OPPONENT_CLAIM * their_claim as f64;
+        w.score * margin + w.tasks * progress_margin
+    }
+
+    fn task(&self, s: &GameState, t: TaskId) -> TaskInfo {
+        let tasks = self.tasks.get_or_init(|| {
+            s.cards
+                .tasks
+                .iter()
+                .map(|task| TaskInfo {
+                    measure: Measure::from_name(task.condition_name)
+                        .expect("a known task condition"),
+                    turn_task: TURN_TASKS.contains(&task.category),
+                    points: task.points,
+                })
+                .collect()
+        });
+        tasks[t.0 as usize]
+    }
+
+    /// The progress measure of a task (for the squares that help with it).
+    pub fn task_measure(&self, s: &GameState, t: TaskId) -> Measure {
+        self.task(s, t).measure
+    }
+
+    /// Pieces next to an enemy piece that could take them (upgraded pieces move and fight), theirs counted
+    /// at half: the opponent plays next.
+    pub fn threats(&self, me: &[Bits; 3], op: &[Bits; 3]) -> f64 {
+        let w = &self.w;
+        if w.threat == 0.0 {
+            return 0.0;
+        }
+        let (near_op_up, near_op_leg) = (around(op[1] | op[2]), around(op[2]));
+        let (near_me_up, near_me_leg) = (around(me[1] | me[2]), around(me[2]));
+        let n = |b: Bits| b.count_ones() as f64;
+        let mine_at_risk = w.common * n(me[0] & near_op_up)
+            + w.heroic * n(me[1] & near_op_up)
+            + w.legendary * n(me[2] & near_op_leg);
+        let theirs_at_risk = w.common * n(op[0] & near_me_up)
+            + w.heroic * n(op[1] & near_me_up)
+            + w.legendary * n(op[2] & near_me_leg);
+        w.threat * (0.5 * theirs_at_risk - mine_at_risk)
+    }
+
+    // ----- the hand
+    pub fn card_value(&self, rank: u8, legend: bool) -> f64 {
+        self.rank_value[rank as usize] * if legend { self.w.legend_cards } else { 1.0 }
+    }
+
+    /// The hand's value weighted by how close each card is to being summoned (its pattern cost).
+    pub fn readiness(&self, s: &GameState, p: usize) -> f64 {
+        self.readiness_parts(s, p, false).total
+    }
+
+    pub fn readiness_parts(&self, s: &GameState, p: usize, field: bool) -> Readiness {
+        let pos = Position::new(&s.pieces[p], &s.pieces[1 - p]);
+        let decay = &self.decay;
+        let mut total = 0.0;
+        let mut worth = Vec::with_capacity(5);
+        let mut gains = [0.0f64; 81];
+        let legend_value = self.rank_value[LEGENDARY] * self.w.legend_cards;
+        for (cards, legend) in [(&s.hand[p], false), (&s.legend_hand[p], true)] {
+            for &id in cards.iter() {
+                let card = s.cards.being(id);
+                let v = if legend {
+                    legend_value
+                } else {
+                    self.rank_value[card.rank as usize]
+                };
+                let cost = pos.best_cost(card);
+                let wv = v * decay[cost];
+                worth.push((id, wv));
+                total += wv;
+                if field && 0 < cost && cost < FAR {
+                    let gain = v * (decay[cost - 1] - decay[cost]);
+                    for sq in bits(pos.improving_squares(card, cost)) {
+                        gains[sq as usize] += gain;
+                    }
+                }
+            }
+        }
+        Readiness {
+            total: total + self.refill() * self.empty_slots(s, p) as f64,
+            worth,
+            field: gains,
+        }
+    }
+
+    /// Slots of the hand that the end of the turn fills with a being from the deck.
+    pub fn empty_slots(&self, s: &GameState, p: usize) -> usize {
+        if s.deck[p].is_empty() {
+            0
+        } else {
+            3usize.saturating_sub(s.hand[p].len())
+        }
+    }
+
+    /// The readiness expected of a being drawn into an empty hand slot.
+    pub fn refill(&self) -> f64 {
+        REFILL * self.rank_value[HEROIC]
+    }
+}

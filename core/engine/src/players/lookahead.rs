@@ -1,0 +1,476 @@
+//! The engine of the scripted strategies (strategies/lookahead.py): every option of a main decision is
+//! tried on a sandbox copy of the game and scored by the position it leads to (`evaluate`); the choices the
+//! option then needs (placement, effect targets) are made by the same rules inside the sandbox, and the real
+//! game gets the same answers back from the plan kept for the chosen option.
+
+use std::collections::VecDeque;
+
+use super::evaluate::{Evaluator, Readiness, Weights};
+use super::params::Params;
+use super::readiness::Position;
+use super::reflex;
+use super::sandbox::{best_outcome, Answer, Outcome};
+use super::task_progress::helpful_squares;
+use crate::board::{bits, ADJACENT, WITHIN};
+use crate::cards::{Being, BeingId};
+use crate::decisions::{Action, Decision, Kind, Opt, PlayerView, Strategy};
+use crate::effects::steps::{Op, Step, Where};
+use crate::game::{Game, Players};
+use crate::ranks::COMMON;
+use crate::state::{shared_rng, GameState, Mode, SharedRng};
+
+/// A strategy scoring options by the position they lead to; presets of its weights make the named
+/// scripted strategies.
+pub struct Lookahead {
+    name: String,
+    rng: SharedRng,
+    ev: Evaluator,
+    flare_margin: f64,
+    max_placements: usize,
+    place_candidates: usize,
+    explore: i64,
+    full_values: usize,
+    plan: VecDeque<Answer>,
+}
+
+impl Lookahead {
+    pub fn new(name: &str, seed: u64, params: &Params) -> Lookahead {
+        Lookahead {
+            name: name.to_string(),
+            rng: shared_rng(seed),
+            ev: Evaluator::new(Weights::from_params(params)),
+            flare_margin: params.flare_margin,
+            max_placements: params.max_placements as usize,
+            place_candidates: params.place_candidates as usize,
+            explore: params.explore,
+            full_values: params.full_values as usize,
+            plan: VecDeque::new(),
+        }
+    }
+
+    fn patterns(&self) -> f64 {
+        self.ev.w.patterns
+    }
+
+    fn random(&self) -> f64 {
+        self.rng.borrow_mut().random()
+    }
+
+    // ----- the real game
+    /// The chosen option of the main "action" decision, and the plan for the choices it needs.
+    fn action(&self, sb: GameState, d: &Decision) -> (usize, Vec<Answer>) {
+        let p = d.player;
+        let mut sb = sb;
+        let ready = if self.patterns() != 0.0 {
+            self.ev.readiness_parts(&sb, p, true)
+        } else {
+            Readiness::none()
+        };
+        let stat = self.ev.static_value(&sb, p);
+        let base = stat + self.patterns() * ready.total;
+        let mut best_i: Option<usize> = None;
+        let mut best = Outcome::new(f64::NEG_INFINITY, Vec::new());
+        for (i, option) in d.options.iter().enumerate() {
+            let Opt::Action(action) = *option else {
+                unreachable!("action options")
+            };
+            let outcome = match action {
+                Action::Flare => {
+                    let flare = self.full(self.try_action(&sb, p, action), p);
+                    if flare.value - base > self.flare_margin {
+                        return (i, flare.answers);
+                    }
+                    continue;
+                }
+                Action::End => Outcome::new(base, Vec::new()),
+                Action::Place if sb.tokens[p] > 0 => self.place_outcome(&mut sb, p, &ready),
+                Action::Discard => self.discard_outcome(&sb, p, &ready, stat),
+                Action::Summon(card) => {
+                    let (outcome, back) = self.summon_outcome(sb, p, card);
+                    sb = back;
+                    outcome
+                }
+                _ => self.full(self.try_action(&sb, p, action), p),
+            };
+            if outcome.value > best.value {
+                best_i = Some(i);
+                best = outcome;
+            }
+        }
+        match best_i {
+            // only a flare not worth it, and no END offered: nothing else is possible
+            None => (0, Vec::new()),
+            Some(i) => (i, best.answers),
+        }
+    }
+
+    /// The best placement's outcome, fully valued. Placements are compared without the hand's readiness
+    /// first, and only the best few are valued in full. The sandbox is handed back.
+    fn summon_outcome(&self, sb: GameState, p: usize, card: BeingId) -> (Outcome, GameState) {
+        let game = Game::around(sb, Players::Nobody);
+        let placements = game.legal_placements(p, card);
+        let sb = game.state;
+        let mut outcomes = Vec::new();
+        for j in self.promising(&sb, p, &placements, card) {
+            let pl = placements[j];
+            let mut outcome = self.explore(&sb, p, &|g: &mut Game| summon_action(g, p, card, pl));
+            if placements.len() > 1 {
+                // the engine asks for the placement only when there is a choice
+                outcome
+                    .answers
+                    .insert(0, (Kind::Summon, Opt::Placement(card, pl)));
+            }
+            outcomes.push(outcome);
+        }
+        outcomes.sort_by(|a, b| b.value.partial_cmp(&a.value).expect("no NaN values"));
+        outcomes.truncate(self.full_values);
+        let mut best: Option<Outcome> = None;
+        for o in outcomes {
+            let o = self.full(o, p);
+            if best.as_ref().is_none_or(|b| o.value > b.value) {
+                best = Some(o);
+            }
+        }
+        (best.expect("a legal placement"), sb)
+    }
+
+    /// A placement asked without a plan (the plan was lost): try each like the action would have.
+    fn summon(&self, sb: GameState, d: &Decision) -> (usize, Vec<Answer>) {
+        let p = d.player;
+        let cards = &sb.cards;
+        let card = sb.hand[p]
+            .iter()
+            .chain(sb.legend_hand[p].iter())
+            .copied()
+            .find(|&c| cards.being(c).id == d.card)
+            .expect("the summoned card in the hand");
+        let placements: Vec<u16> = d
+            .options
+            .iter()
+            .map(|o| match *o {
+                Opt::Placement(_, pl) => pl,
+                _ => unreachable!("summon options"),
+            })
+            .collect();
+        let mut best_j = 0;
+        let mut best = Outcome::new(f64::NEG_INFINITY, Vec::new());
+        for j in self.promising(&sb, p, &placements, card) {
+            let pl = placements[j];
+            let outcome = self.full(
+                self.explore(&sb, p, &|g: &mut Game| g.summon(p, card, pl)),
+                p,
+            );
+            if outcome.value > best.value {
+                best_j = j;
+                best = outcome;
+            }
+        }
+        (best_j, best.answers)
+    }
+
+    fn try_action(&self, sb: &GameState, p: usize, action: Action) -> Outcome {
+        self.explore(sb, p, &|g: &mut Game| g.apply_action(p, action))
+    }
+
+    /// The best outcome of `act` in the sandbox, valued without the hand's readiness.
+    fn explore(&self, sb: &GameState, p: usize, act: &dyn Fn(&mut Game)) -> Outcome {
+        let policy = |s: &GameState, d: &Decision| self.policy(s, d);
+        let value = |s: &GameState| self.ev.static_value(s, p);
+        best_outcome(sb, &self.rng, act, &policy, &value, self.explore)
+    }
+
+    fn full(&self, outcome: Outcome, p: usize) -> Outcome {
+        if self.patterns() == 0.0 {
+            return outcome;
+        }
+        let Some(state) = &outcome.state else {
+            return outcome;
+        };
+        let ready = self.ev.readiness(state, p);
+        Outcome {
+            value: outcome.value + self.patterns() * ready,
+            ..outcome
+        }
+    }
+
+    fn place_outcome(&self, sb: &mut GameState, p: usize, ready: &Readiness) -> Outcome {
+        let squares: Vec<u8> = bits(sb.empty()).collect();
+        let (i, value) = self.place_choice(sb, p, &squares, Some(ready));
+        Outcome::new(value, vec![(Kind::Place, Opt::Square(squares[i]))])
+    }
+
+    /// Discarding the being of least worth (and returning nothing): its readiness is traded for that of the
+    /// being drawn in its place.
+    fn discard_outcome(&self, sb: &GameState, p: usize, ready: &Readiness, stat: f64) -> Outcome {
+        let mut card = sb.hand[p][0];
+        let mut least = ready.worth_of(card);
+        for &c in sb.hand[p].iter().skip(1) {
+            let w = ready.worth_of(c);
+            if w < least {
+                card = c;
+                least = w;
+            }
+        }
+        let refill = if sb.deck[p].is_empty() {
+            0.0
+        } else {
+            self.ev.refill()
+        };
+        let value = stat + self.patterns() * (ready.total - least + refill);
+        Outcome::new(
+            value,
+            vec![(Kind::Discard, Opt::Being(card)), (Kind::Return, Opt::None)],
+        )
+    }
+
+    /// Indexes of the placements worth trying: one per summoning square when the card's effect does not
+    /// depend on the rest of the placement, and those nearest enemy pieces (where effects bite) first.
+    fn promising(&self, s: &GameState, p: usize, placements: &[u16], card: BeingId) -> Vec<usize> {
+        let being = s.cards.being(card);
+        let indexes: Vec<usize> = if placements.len() > 1 && !depends_on_placement(being) {
+            let mut seen: u128 = 0;
+            let mut out = Vec::new();
+            for (j, &pl) in placements.iter().enumerate() {
+                let origin = being.placements[pl as usize].origin;
+                if seen >> origin & 1 == 0 {
+                    seen |= 1 << origin;
+                    out.push(j);
+                }
+            }
+            out
+        } else {
+            (0..placements.len()).collect()
+        };
+        if indexes.len() <= self.max_placements {
+            return indexes;
+        }
+        let enemy = s.mine(1 - p);
+        let upgraded = s.upgraded(1 - p);
+        let keys: Vec<(u32, f64)> = indexes
+            .iter()
+            .map(|&j| {
+                let pl = &being.placements[placements[j] as usize];
+                let near = WITHIN[2][pl.origin as usize];
+                let promise = 3 * (enemy >> pl.origin & 1) as u32
+                    + 2 * (pl.marked & enemy).count_ones()
+                    + (near & enemy).count_ones()
+                    + (near & upgraded).count_ones();
+                (promise, self.random())
+            })
+            .collect();
+        let mut order: Vec<usize> = (0..indexes.len()).collect();
+        order.sort_by(|&a, &b| {
+            let (ka, kb) = (keys[a], keys[b]);
+            kb.0.cmp(&ka.0)
+                .then(kb.1.partial_cmp(&ka.1).expect("no NaN"))
+        });
+        order.truncate(self.max_placements);
+        order.into_iter().map(|k| indexes[k]).collect()
+    }
+
+    // ----- choices inside the sandbox (and in the real game when no plan covers them)
+    /// The answer to a decision inside the sandbox, and whether it was judged (else the sandbox explores
+    /// the other options). Placing and taking try pieces on a scratch copy of the state (Python changes the
+    /// sandbox in place and restores it; here the sandbox is borrowed by the game that asks).
+    fn policy(&self, s: &GameState, d: &Decision) -> (usize, bool) {
+        let squares = || -> Vec<u8> {
+            d.options
+                .iter()
+                .map(|o| match *o {
+                    Opt::Square(sq) => sq,
+                    _ => unreachable!("square options"),
+                })
+                .collect()
+        };
+        match d.kind {
+            Kind::Place if d.card.is_empty() => {
+                let mut scratch = s.clone_for(&s.rng);
+                (
+                    self.place_choice(&mut scratch, d.player, &squares(), None)
+                        .0,
+                    true,
+                )
+            }
+            Kind::Take => {
+                let mut scratch = s.clone_for(&s.rng);
+                (self.best_take(&mut scratch, d.player, &squares()), true)
+            }
+            Kind::Discard => (self.worst_card(s, d.player, d.options), true),
+            Kind::Return => (
+                d.options
+                    .iter()
+                    .position(|o| *o == Opt::None)
+                    .expect("None to return"),
+                true,
+            ),
+            Kind::Claim => {
+                let points = |o: &Opt| match *o {
+                    Opt::Task(t) => s.cards.task(t).points,
+                    _ => -1,
+                };
+                let mut best = 0;
+                for i in 1..d.options.len() {
+                    if points(&d.options[i]) > points(&d.options[best]) {
+                        best = i;
+                    }
+                }
+                (best, true)
+            }
+            Kind::StartSquare => (0, true),
+            _ => match reflex::judge(&self.ev, s, d) {
+                Some(i) => (i, true),
+                None => (0, false),
+            },
+        }
+    }
+
+    /// The best square to place a common piece of yours on, and the value it leads to.
+    fn place_choice(
+        &self,
+        s: &mut GameState,
+        p: usize,
+        squares: &[u8],
+        ready: Option<&Readiness>,
+    ) -> (usize, f64) {
+        let w = self.ev.w;
+        let own;
+        let ready = match ready {
+            Some(r) => r,
+            None => {
+                own = if w.patterns != 0.0 {
+                    self.ev.readiness_parts(s, p, true)
+                } else {
+                    Readiness::none()
+                };
+                &own
+            }
+        };
+        let field = &ready.field;
+        let mut helpful = 0;
+        if s.mode != Mode::Deathmatch {
+            for &t in s.task_row.iter() {
+                helpful |= helpful_squares(self.ev.task_measure(s, t), s, p);
+            }
+        }
+        let prelim: Vec<f64> = squares
+            .iter()
+            .map(|&sq| {
+                let task = if helpful >> sq & 1 != 0 {
+                    0.3 * w.tasks
+                } else {
+                    0.0
+                };
+                w.patterns * field[sq as usize] + task + 0.01 * self.random()
+            })
+            .collect();
+        let mut shortlist: Vec<usize> = (0..squares.len()).collect();
+        shortlist.sort_by(|&a, &b| prelim[b].partial_cmp(&prelim[a]).expect("no NaN"));
+        shortlist.truncate(self.place_candidates);
+        let (mut best_i, mut best_v) = (shortlist[0], f64::NEG_INFINITY);
+        for &i in shortlist.iter() {
+            let sq = squares[i];
+            s.pieces[p][COMMON as usize] |= 1 << sq;
+            let v = self.ev.static_value(s, p) + w.patterns * (ready.total + field[sq as usize]);
+            s.pieces[p][COMMON as usize] &= !(1 << sq);
+            if v > best_v {
+                (best_i, best_v) = (i, v);
+            }
+        }
+        (best_i, best_v)
+    }
+
+    /// The piece of yours that the position misses least (commons with few friends nearby first).
+    fn best_take(&self, s: &mut GameState, p: usize, squares: &[u8]) -> usize {
+        let mine = s.mine(p);
+        let rank_at = |s: &GameState, sq: u8| s.piece_at(sq).expect("a piece to take").1;
+        let prelim: Vec<(u8, u32)> = squares
+            .iter()
+            .map(|&sq| (rank_at(s, sq), (ADJACENT[sq as usize] & mine).count_ones()))
+            .collect();
+        let mut shortlist: Vec<usize> = (0..squares.len()).collect();
+        shortlist.sort_by(|&a, &b| prelim[a].cmp(&prelim[b]));
+        shortlist.truncate(self.place_candidates);
+        let (mut best_i, mut best_v) = (shortlist[0], f64::NEG_INFINITY);
+        for &i in shortlist.iter() {
+            let sq = squares[i];
+            let rank = rank_at(s, sq) as usize;
+            s.pieces[p][rank] &= !(1 << sq);
+            let v = self.ev.value(s, p);
+            s.pieces[p][rank] |= 1 << sq;
+            if v > best_v {
+                (best_i, best_v) = (i, v);
+            }
+        }
+        best_i
+    }
+
+    fn worst_card(&self, s: &GameState, p: usize, options: &[Opt]) -> usize {
+        let pos = Position::new(&s.pieces[p], &s.pieces[1 - p]);
+        let worth = |o: &Opt| {
+            let Opt::Being(id) = *o else {
+                unreachable!("discard options")
+            };
+            let card = s.cards.being(id);
+            self.ev.card_value(card.rank, card.is_legend()) * self.ev.decay[pos.best_cost(card)]
+        };
+        let mut best = 0;
+        let mut least = worth(&options[0]);
+        for (i, o) in options.iter().enumerate().skip(1) {
+            let w = worth(o);
+            if w < least {
+                (best, least) = (i, w);
+            }
+        }
+        best
+    }
+}
+
+impl Strategy for Lookahead {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn choose(&mut self, view: &PlayerView, decision: &Decision) -> usize {
+        if decision.kind != Kind::Action {
+            if let Some((kind, answer)) = self.plan.pop_front() {
+                if kind == decision.kind {
+                    if let Some(i) = decision.options.iter().position(|o| *o == answer) {
+                        return i;
+                    }
+                }
+            }
+        }
+        self.plan.clear();
+        let sb = view.sandbox(&self.rng);
+        let (i, plan) = match decision.kind {
+            Kind::Action => self.action(sb, decision),
+            Kind::Summon => self.summon(sb, decision),
+            _ => (self.policy(&sb, decision).0, Vec::new()),
+        };
+        self.plan = plan.into();
+        i
+    }
+}
+
+/// The summon action as `Game::apply_action` plays it, once the placement is chosen.
+fn summon_action(game: &mut Game, p: usize, card: BeingId, pl: u16) {
+    game.state.actions_left -= 1;
+    game.summon(p, card, pl);
+}
+
+/// Whether the card's effect may differ between placements with the same summoning square: it reads the
+/// marked squares or the pattern's pieces, or runs custom code that might.
+fn depends_on_placement(card: &Being) -> bool {
+    steps_depend(&card.effect)
+}
+
+fn steps_depend(steps: &[Step]) -> bool {
+    steps.iter().any(|st| match &st.op {
+        Op::Custom { .. } => true,
+        Op::OneOf { branches, .. } => {
+            matches!(st.where_, Where::Marked | Where::Pattern)
+                || branches.iter().any(|b| steps_depend(b))
+        }
+        _ => matches!(st.where_, Where::Marked | Where::Pattern),
+    })
+}

@@ -1,0 +1,332 @@
+//! The lookahead engine's declared parameters and the named presets (strategies/lookahead.py `PARAMS`,
+//! strategies/scripted.py `PRESETS`), checked as strategies/params.py checks them (same messages).
+
+/// A parameter value as a config gives it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ParamValue {
+    Bool(bool),
+    Int(i64),
+    Float(f64),
+}
+
+impl ParamValue {
+    /// Python's `repr` of the value.
+    fn repr(self) -> String {
+        match self {
+            ParamValue::Bool(b) => (if b { "True" } else { "False" }).to_string(),
+            ParamValue::Int(i) => i.to_string(),
+            ParamValue::Float(f) => format!("{f:?}"),
+        }
+    }
+
+    fn as_f64(self) -> f64 {
+        match self {
+            ParamValue::Bool(b) => b as i64 as f64,
+            ParamValue::Int(i) => i as f64,
+            ParamValue::Float(f) => f,
+        }
+    }
+}
+
+/// One declared parameter: whole number or number, its meaning and bounds.
+struct Spec {
+    name: &'static str,
+    whole: bool,
+    doc: &'static str,
+    minimum: Option<&'static str>,
+    maximum: Option<&'static str>,
+}
+
+const fn spec(name: &'static str, whole: bool, doc: &'static str) -> Spec {
+    Spec {
+        name,
+        whole,
+        doc,
+        minimum: None,
+        maximum: None,
+    }
+}
+
+/// In Python's declaration order (the order of `its parameters` in messages is sorted, as there).
+const SPECS: [Spec; 15] = [
+    spec("score", false, "value of one point of score margin"),
+    spec(
+        "common",
+        false,
+        "value of a common piece in the arena (yours minus the opponent's)",
+    ),
+    spec("heroic", false, "value of a heroic piece in the arena"),
+    spec(
+        "legendary",
+        false,
+        "value of a legendary piece in the arena",
+    ),
+    spec(
+        "threat",
+        false,
+        "share of a piece's value lost when it stands next to an enemy piece that can take it",
+    ),
+    spec(
+        "tasks",
+        false,
+        "High Form: value of progress towards a current task, per task point",
+    ),
+    spec(
+        "patterns",
+        false,
+        "value of the hand's readiness (how close each card's pattern is)",
+    ),
+    Spec {
+        minimum: Some("0.0"),
+        maximum: Some("1.0"),
+        ..spec(
+            "readiness_decay",
+            false,
+            "readiness of a card is this to the power of the actions its pattern needs",
+        )
+    },
+    spec(
+        "legend_cards",
+        false,
+        "factor on the value of legend cards in the hand's readiness",
+    ),
+    spec(
+        "destruction",
+        false,
+        "Deathmatch: extra value per enemy piece destroyed this turn",
+    ),
+    spec(
+        "flare_margin",
+        false,
+        "gain a flare must bring (in position value) to be invoked",
+    ),
+    Spec {
+        minimum: Some("1"),
+        ..spec(
+            "max_placements",
+            true,
+            "placements of one card tried in the sandbox (the most promising first)",
+        )
+    },
+    Spec {
+        minimum: Some("1"),
+        ..spec(
+            "place_candidates",
+            true,
+            "squares fully evaluated for a place",
+        )
+    },
+    Spec {
+        minimum: Some("0"),
+        ..spec(
+            "explore",
+            true,
+            "extra sandbox runs to try the branches and directions of an effect",
+        )
+    },
+    Spec {
+        minimum: Some("1"),
+        ..spec(
+            "full_values",
+            true,
+            "placements of one card valued with the hand's readiness (the best few)",
+        )
+    },
+];
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Params {
+    pub score: f64,
+    pub common: f64,
+    pub heroic: f64,
+    pub legendary: f64,
+    pub threat: f64,
+    pub tasks: f64,
+    pub patterns: f64,
+    pub readiness_decay: f64,
+    pub legend_cards: f64,
+    pub destruction: f64,
+    pub flare_margin: f64,
+    pub max_placements: i64,
+    pub place_candidates: i64,
+    pub explore: i64,
+    pub full_values: i64,
+}
+
+/// The names of the scripted strategies.
+pub const PRESET_NAMES: [&str; 4] = ["greedy", "builder", "hunter", "brawler"];
+
+impl Default for Params {
+    /// The declared defaults (the `greedy` preset).
+    fn default() -> Params {
+        Params {
+            score: 10.0,
+            common: 1.0,
+            heroic: 2.5,
+            legendary: 4.0,
+            threat: 0.4,
+            tasks: 3.0,
+            patterns: 0.0,
+            readiness_decay: 0.5,
+            legend_cards: 1.0,
+            destruction: 0.0,
+            flare_margin: 0.0,
+            max_placements: 5,
+            place_candidates: 4,
+            explore: 3,
+            full_values: 1,
+        }
+    }
+}
+
+impl Params {
+    /// The defaults of a named preset, or None for an unknown name.
+    pub fn preset(name: &str) -> Option<Params> {
+        let base = Params::default();
+        Some(match name {
+            "greedy" => base,
+            "builder" => Params {
+                patterns: 1.5,
+                ..base
+            },
+            "hunter" => Params {
+                patterns: 1.5,
+                heroic: 3.5,
+                legendary: 5.0,
+                legend_cards: 2.0,
+                ..base
+            },
+            "brawler" => Params {
+                patterns: 1.5,
+                destruction: 1.0,
+                threat: 0.6,
+                flare_margin: 2.0,
+                ..base
+            },
+            _ => return None,
+        })
+    }
+
+    /// The preset `strategy` with the `given` values checked and filled in (strategies/params.py `resolve`).
+    pub fn resolve(strategy: &str, given: &[(&str, ParamValue)]) -> Result<Params, String> {
+        let mut params =
+            Params::preset(strategy).ok_or_else(|| format!("unknown preset {strategy:?}"))?;
+        let mut unknown: Vec<&str> = given
+            .iter()
+            .map(|&(n, _)| n)
+            .filter(|n| !SPECS.iter().any(|s| s.name == *n))
+            .collect();
+        if !unknown.is_empty() {
+            unknown.sort_unstable();
+            unknown.dedup();
+            let mut known: Vec<&str> = SPECS.iter().map(|s| s.name).collect();
+            known.sort_unstable();
+            let unknown: Vec<String> = unknown.iter().map(|n| format!("'{n}'")).collect();
+            return Err(format!(
+                "strategy '{strategy}' has no parameter {}; its parameters: {}",
+                unknown.join(", "),
+                known.join(", ")
+            ));
+        }
+        for spec in SPECS.iter() {
+            if let Some(&(_, value)) = given.iter().find(|(n, _)| *n == spec.name) {
+                params.set(spec, check(strategy, spec, value)?);
+            }
+        }
+        Ok(params)
+    }
+
+    fn set(&mut self, spec: &Spec, value: ParamValue) {
+        let f = value.as_f64();
+        let i = match value {
+            ParamValue::Int(i) => i,
+            _ => 0,
+        };
+        match spec.name {
+            "score" => self.score = f,
+            "common" => self.common = f,
+            "heroic" => self.heroic = f,
+            "legendary" => self.legendary = f,
+            "threat" => self.threat = f,
+            "tasks" => self.tasks = f,
+            "patterns" => self.patterns = f,
+            "readiness_decay" => self.readiness_decay = f,
+            "legend_cards" => self.legend_cards = f,
+            "destruction" => self.destruction = f,
+            "flare_margin" => self.flare_margin = f,
+            "max_placements" => self.max_placements = i,
+            "place_candidates" => self.place_candidates = i,
+            "explore" => self.explore = i,
+            "full_values" => self.full_values = i,
+            _ => unreachable!("every declared parameter is set"),
+        }
+    }
+}
+
+/// `value` checked against the declaration (`Param.check`), or the message saying what was expected.
+fn check(strategy: &str, spec: &Spec, value: ParamValue) -> Result<ParamValue, String> {
+    let ok = match value {
+        ParamValue::Bool(_) => false,
+        ParamValue::Int(_) => true,
+        ParamValue::Float(_) => !spec.whole,
+    };
+    if !ok {
+        let kind = if spec.whole {
+            "a whole number"
+        } else {
+            "a number"
+        };
+        return Err(format!(
+            "strategy '{strategy}': parameter '{}' must be {kind} ({}), got {}",
+            spec.name,
+            spec.doc,
+            value.repr()
+        ));
+    }
+    let v = value.as_f64();
+    let low = spec.minimum.map(|m| m.parse::<f64>().expect("a number"));
+    let high = spec.maximum.map(|m| m.parse::<f64>().expect("a number"));
+    if low.is_some_and(|l| v < l) || high.is_some_and(|h| v > h) {
+        let bounds = match (spec.minimum, spec.maximum) {
+            (Some(l), None) => format!("at least {l}"),
+            (l, h) => format!(
+                "between {} and {}",
+                l.unwrap_or("None"),
+                h.unwrap_or("None")
+            ),
+        };
+        return Err(format!(
+            "strategy '{strategy}': parameter '{}' must be {bounds} ({}), got {}",
+            spec.name,
+            spec.doc,
+            value.repr()
+        ));
+    }
+    Ok(value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn presets_and_checks() {
+        let p = Params::resolve("builder", &[("explore", ParamValue::Int(5))]).unwrap();
+        assert_eq!((p.patterns, p.explore), (1.5, 5));
+        assert_eq!(
+            Params::resolve("builder", &[("explore", ParamValue::Float(1.5))]).unwrap_err(),
+            "strategy 'builder': parameter 'explore' must be a whole number (extra sandbox runs to try the \
+             branches and directions of an effect), got 1.5"
+        );
+        assert_eq!(
+            Params::resolve("greedy", &[("readiness_decay", ParamValue::Int(2))]).unwrap_err(),
+            "strategy 'greedy': parameter 'readiness_decay' must be between 0.0 and 1.0 (readiness of a card \
+             is this to the power of the actions its pattern needs), got 2"
+        );
+        assert!(Params::resolve("hunter", &[("nope", ParamValue::Int(1))])
+            .unwrap_err()
+            .starts_with(
+                "strategy 'hunter' has no parameter 'nope'; its parameters: common, destruction"
+            ));
+    }
+}

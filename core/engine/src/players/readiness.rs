@@ -1,0 +1,136 @@
+//! How far a player's pieces are from each card's pattern, for every placement at once, with bitboards
+//! (strategies/readiness.py).
+//!
+//! The *cost* of a placement is a rough count of the actions its pattern still needs: 1 for each empty cell
+//! wanting a common piece, 2 for a common of yours where a heroic one must stand (an upgrade), 3 for an
+//! empty cell wanting a heroic piece or an enemy piece in the way, 4 (the cap, "far") for worse. The costs
+//! of all origins of one orientation are added as bit planes: bit `o` of a plane belongs to the origin `o`,
+//! and a pattern cell at offset `k` from the origin is read by shifting the arena's bitboards by `k`.
+
+use crate::board::{Bits, ARENA, WIDTH};
+use crate::cards::Being;
+use crate::patterns::Shape;
+
+pub const FAR: usize = 4;
+const COMMON: u8 = 0;
+const HEROIC: u8 = 1;
+
+/// The largest pattern offset: bitboards are kept shifted up by it.
+const MARGIN: i32 = 4 * WIDTH + 4;
+
+/// One player's view of the arena for pattern costs.
+pub struct Position {
+    empty: Bits,
+    /// above[r]: squares holding a piece of a rank above r, where a being of rank r cannot be summoned.
+    above: [Bits; 3],
+    /// empty, enemy, common, heroic, legendary, shifted up by MARGIN.
+    raised: [Bits; 5],
+}
+
+impl Position {
+    pub fn new(mine: &[Bits; 3], theirs: &[Bits; 3]) -> Position {
+        let (common, heroic, legendary) = (mine[0], mine[1], mine[2]);
+        let enemy = theirs[0] | theirs[1] | theirs[2];
+        let empty = ARENA & !(enemy | common | heroic | legendary);
+        Position {
+            empty,
+            above: [
+                heroic | legendary | theirs[1] | theirs[2],
+                legendary | theirs[2],
+                0,
+            ],
+            raised: [
+                empty << MARGIN,
+                enemy << MARGIN,
+                common << MARGIN,
+                heroic << MARGIN,
+                legendary << MARGIN,
+            ],
+        }
+    }
+
+    /// Bit planes (b0, b1, far) of the cost of every origin: cost = b0 + 2*b1, or FAR where `far`.
+    fn cost_planes(&self, shape: &Shape) -> (Bits, Bits, Bits) {
+        let [em, en, co, he, le] = self.raised;
+        let (mut b0, mut b1, mut far): (Bits, Bits, Bits) = (0, 0, 0);
+        for &(off, rank) in shape.cells.iter() {
+            let sh = (off + MARGIN) as u32;
+            let (c0, mut c1);
+            if rank == COMMON {
+                c1 = en >> sh;
+                c0 = em >> sh | c1;
+            } else if rank == HEROIC {
+                c0 = em >> sh;
+                c1 = co >> sh | c0;
+                far |= en >> sh;
+            } else {
+                c0 = 0;
+                let h = he >> sh;
+                c1 = h;
+                far |= !(le >> sh | h);
+            }
+            far |= c1 & b1 | b0 & c0 & (b1 ^ c1);
+            c1 ^= b0 & c0;
+            b0 ^= c0;
+            b1 ^= c1;
+        }
+        (b0, b1, far)
+    }
+
+    /// The lowest cost over every placement of `card` whose summoning square it may use.
+    pub fn best_cost(&self, card: &Being) -> usize {
+        let mut best = FAR;
+        let blocked = self.above[card.rank as usize];
+        for shape in card.shapes.iter() {
+            let (b0, b1, far) = self.cost_planes(shape);
+            let ok = shape.origins & !blocked & !far;
+            if ok == 0 {
+                continue;
+            }
+            if ok & !b0 & !b1 != 0 {
+                return 0;
+            }
+            if ok & b0 & !b1 != 0 {
+                best = 1;
+            } else if best > 2 && ok & !b0 & b1 != 0 {
+                best = 2;
+            } else if best > 3 && ok & b0 & b1 != 0 {
+                best = 3;
+            }
+        }
+        best
+    }
+
+    /// Empty squares where a common piece of yours lowers some placement of cost `cost` (1..3).
+    pub fn improving_squares(&self, card: &Being, cost: usize) -> Bits {
+        if cost == 0 || cost >= FAR {
+            return 0;
+        }
+        let (want0, want1) = (cost & 1 != 0, cost >> 1 & 1 != 0);
+        let blocked = self.above[card.rank as usize];
+        let mut out: Bits = 0;
+        for shape in card.shapes.iter() {
+            let (b0, b1, far) = self.cost_planes(shape);
+            let at = shape.origins
+                & !blocked
+                & !far
+                & (if want0 { b0 } else { !b0 })
+                & (if want1 { b1 } else { !b1 });
+            if at == 0 {
+                continue;
+            }
+            for &(off, rank) in shape.cells.iter() {
+                if rank != COMMON {
+                    continue;
+                }
+                let gaps = at & self.raised[0] >> (off + MARGIN) as u32;
+                out |= if off >= 0 {
+                    gaps << off as u32
+                } else {
+                    gaps >> (-off) as u32
+                };
+            }
+        }
+        out & self.empty
+    }
+}
