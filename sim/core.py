@@ -77,7 +77,8 @@ def operate(state: GameState, op: str, args: tuple[int, ...] = (), kind: str = "
     """Run the rule operation ``op`` of the core (``game_op`` in core/py/src/facade.rs) on ``state`` and, if it
     ``changes`` the state, write the state after it back into ``state``. The decisions of a seat go to
     ``asker(player, kind, options, card, prompt)`` with ``state`` showing the game at that moment, unless the
-    seat's strategy is one the core plays itself (a random player). Returns what the operation answers
+    seat's strategy is one the core plays itself (random, and the lookahead players: builder, greedy,
+    hunter, brawler), with the strategy's random stream. Returns what the operation answers
     (options, placements as indices, a flag, a piece)."""
 
     def ask(player: int, kind: str, options: list[Any], card: str, prompt: str, snapshot: dict) -> tuple:
@@ -104,7 +105,7 @@ def operate(state: GameState, op: str, args: tuple[int, ...] = (), kind: str = "
     if strategies is not None:
         for s, stream in zip(_two(strategies), streams, strict=True):
             if stream is not None:
-                s._rng.setstate((3, tuple(stream), None))  # type: ignore[union-attr]
+                s.native_stream().setstate((3, tuple(stream), None))  # type: ignore[union-attr]
     return value
 
 
@@ -113,11 +114,12 @@ def _two(strategies: Sequence[Strategy]) -> tuple[Strategy | None, Strategy | No
     return (strategies[0] if len(strategies) > 0 else None, strategies[1] if len(strategies) > 1 else None)
 
 
-def _native(strategy: Strategy | None) -> tuple[str, tuple[int, ...]] | None:
-    """The core's own version of ``strategy``, where it has one: a random player (``native = "random"`` on its
-    very class, not a subclass that may choose otherwise) with its random stream."""
-    if strategy is not None and type(strategy).__dict__.get("native") == "random":
-        return "random", strategy._rng.getstate()[1]  # type: ignore[attr-defined]
+def _native(strategy: Strategy | None) -> tuple[str, dict[str, Any], tuple[int, ...]] | None:
+    """The core's own version of ``strategy``, where it has one: (name, parameters, random stream). A class
+    says it has one with ``native = True`` on itself (a subclass may choose otherwise, so it is asked) and
+    offers ``native_player()``, None when the core cannot take over now."""
+    if strategy is not None and type(strategy).__dict__.get("native") is True:
+        return strategy.native_player()  # type: ignore[attr-defined]
     return None
 
 

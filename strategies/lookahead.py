@@ -61,6 +61,17 @@ class Lookahead:
         self.explore = int(params["explore"])
         self.full_values = int(params["full_values"])
         self.plan: list[tuple[str, Any]] = []
+        self.params = dict(params)
+
+    # In a game the core plays this strategy itself (core/engine/src/players/lookahead.rs, the same choices
+    # from the same stream), unless a plan made here is still to be followed.
+    native = True
+
+    def native_player(self) -> tuple[str, dict[str, Any], tuple[int, ...]] | None:
+        return None if self.plan else (self.name, self.params, self.rng.getstate()[1])
+
+    def native_stream(self) -> random.Random:
+        return self.rng
 
     def __repr__(self) -> str:
         return f"<strategy {self.name}>"

@@ -21,6 +21,8 @@ use tk_engine::board::Bits;
 use tk_engine::cards::{intern, BeingId, CardSet, FlareId, TaskId};
 use tk_engine::decisions::{Action, Decision, Opt, PlayerView, Strategy};
 use tk_engine::game::{Game, Players};
+use tk_engine::players::lookahead::Lookahead;
+use tk_engine::players::params::{ParamValue, Params};
 use tk_engine::players::random::RandomStrategy;
 use tk_engine::rng::PyRandom;
 use tk_engine::state::{EndTrigger, GameState, Mode, TurnCounters};
@@ -440,13 +442,29 @@ fn run(game: &mut Game, op: &str, args: &[i64], kind: &str) -> PyResult<Answer> 
     })
 }
 
-/// A Python random player (`strategies.random_player`) played by the core: its stream comes in and goes
-/// back, so that the Python object goes on as if it had chosen.
-struct SharedRandom(Rc<RefCell<RandomStrategy>>);
+/// A Python player the core plays itself (`strategies.random_player`, `strategies.lookahead`): its
+/// stream comes in and goes back, so that the Python object goes on as if it had chosen.
+trait Native: Strategy {
+    fn stream(&self) -> PyRandom;
+}
 
-impl Strategy for SharedRandom {
+impl Native for RandomStrategy {
+    fn stream(&self) -> PyRandom {
+        self.rng().clone()
+    }
+}
+
+impl Native for Lookahead {
+    fn stream(&self) -> PyRandom {
+        Lookahead::stream(self)
+    }
+}
+
+struct SharedNative(Rc<RefCell<dyn Native>>);
+
+impl Strategy for SharedNative {
     fn name(&self) -> &str {
-        "random"
+        "native"
     }
 
     fn choose(&mut self, view: &PlayerView, decision: &Decision) -> usize {
@@ -454,23 +472,46 @@ impl Strategy for SharedRandom {
     }
 }
 
-/// What plays a seat: the Python asker, or `("random", random state)` for a random player.
+/// What plays a seat: the Python asker, or `(name, parameters, random state)` for a player the core has.
 pub enum SeatArg {
     Asker(PyObject),
-    Random(Vec<u32>),
+    Native(String, Vec<(String, ParamValue)>, Vec<u32>),
 }
 
 impl<'py> FromPyObject<'py> for SeatArg {
     fn extract_bound(ob: &Bound<'py, PyAny>) -> PyResult<Self> {
         if let Ok(t) = ob.downcast::<PyTuple>() {
-            let (name, state): (String, Vec<u32>) = t.extract()?;
-            if name != "random" {
-                return Err(PyValueError::new_err(format!("no native player {name:?}")));
+            let (name, params, state): (String, Bound<'py, PyDict>, Vec<u32>) = t.extract()?;
+            let mut values = Vec::with_capacity(params.len());
+            for (k, v) in params.iter() {
+                let value = if let Ok(b) = v.downcast::<pyo3::types::PyBool>() {
+                    ParamValue::Bool(b.is_true())
+                } else if let Ok(i) = v.extract::<i64>() {
+                    ParamValue::Int(i)
+                } else {
+                    ParamValue::Float(v.extract::<f64>()?)
+                };
+                values.push((k.extract::<String>()?, value));
             }
-            return Ok(SeatArg::Random(state));
+            return Ok(SeatArg::Native(name, values, state));
         }
         Ok(SeatArg::Asker(ob.clone().unbind()))
     }
+}
+
+fn native(
+    name: &str,
+    params: &[(String, ParamValue)],
+    rng: PyRandom,
+) -> PyResult<Rc<RefCell<dyn Native>>> {
+    if name == "random" {
+        return Ok(Rc::new(RefCell::new(RandomStrategy::from_rng(rng))));
+    }
+    let given: Vec<(&str, ParamValue)> = params.iter().map(|(k, v)| (k.as_str(), *v)).collect();
+    let params = Params::resolve(name, &given).map_err(PyValueError::new_err)?;
+    Ok(Rc::new(RefCell::new(Lookahead::with_rng(
+        name, rng, &params,
+    ))))
 }
 
 fn random_state(r: &PyRandom) -> Vec<u32> {
@@ -481,7 +522,7 @@ fn random_state(r: &PyRandom) -> Vec<u32> {
 }
 
 /// Run the rule operation `op` of `sim.game.Game` (or a piece operation of `sim.state.GameState`) on the
-/// state of `snapshot`: returns (snapshot after, answer, each random seat's state after). `args` are ints
+/// state of `snapshot`: returns (snapshot after, answer, each native seat's random state after). `args` are ints
 /// (player first, cards as indices); `kind` names an action, a returned card's sort ("flare" or "being"),
 /// a task condition or the cause of a piece operation. `seats` is None for operations that ask nothing.
 #[pyfunction]
@@ -499,7 +540,7 @@ pub fn game_op<'py>(
 ) -> PyResult<(Bound<'py, PyDict>, PyObject, [Option<Vec<u32>>; 2])> {
     let state = state_from(&cards.inner, snapshot_in)?;
     let sent = Rc::new(Cell::new(0));
-    let mut randoms: [Option<Rc<RefCell<RandomStrategy>>>; 2] = [None, None];
+    let mut natives: [Option<Rc<RefCell<dyn Native>>>; 2] = [None, None];
     let players = match seats {
         None => Players::Nobody,
         Some((a, b)) => {
@@ -511,11 +552,10 @@ pub fn game_op<'py>(
                         after: None,
                         sent: Rc::clone(&sent),
                     }),
-                    SeatArg::Random(words) => {
-                        let r =
-                            Rc::new(RefCell::new(RandomStrategy::from_rng(random_from(words)?)));
-                        randoms[i] = Some(Rc::clone(&r));
-                        Box::new(SharedRandom(r))
+                    SeatArg::Native(name, params, words) => {
+                        let player = native(&name, &params, random_from(words)?)?;
+                        natives[i] = Some(Rc::clone(&player));
+                        Box::new(SharedNative(player))
                     }
                 })
             };
@@ -534,7 +574,7 @@ pub fn game_op<'py>(
         Answer::Actions(v) => PyList::new(py, v)?.into_any().unbind(),
         Answer::Piece(p) => p.into_pyobject(py)?.into_any().unbind(),
     };
-    let streams = randoms.map(|r| r.map(|r| random_state(r.borrow().rng())));
+    let streams = natives.map(|r| r.map(|r| random_state(&r.borrow().stream())));
     Ok((out, value, streams))
 }
 

@@ -48,6 +48,18 @@ impl Lookahead {
         }
     }
 
+    /// A player continuing the stream `rng` (a Python lookahead player's, see core/py/src/facade.rs).
+    pub fn with_rng(name: &str, rng: crate::rng::PyRandom, params: &Params) -> Lookahead {
+        let l = Lookahead::new(name, 0, params);
+        *l.rng.borrow_mut() = rng;
+        l
+    }
+
+    /// The player's random stream as it stands.
+    pub fn stream(&self) -> crate::rng::PyRandom {
+        self.rng.borrow().clone()
+    }
+
     fn patterns(&self) -> f64 {
         self.ev.w.patterns
     }
