@@ -193,7 +193,8 @@ PROGRESS["surround_7"] = _surround(7)
 
 @_progress("isolated_enemy")
 def _isolation(s: GameState, p: int) -> float:
-    """Exact, as the core's ``isolation`` condition (core/engine/src/tasks.rs) (1 or 0), with bitboard steps instead of square by square."""
+    """Exact, as the core's ``isolation`` condition (core/engine/src/tasks.rs): 1 or 0, with bitboard steps
+    instead of square by square."""
     enemy = s.mine(1 - p)
     empty = s.empty()
     for sq in board.bits(enemy):
