@@ -39,8 +39,9 @@ def pairings(text: str, decks: list[str]) -> list[tuple[str, str]]:
     return out
 
 
-def _python_games(cards, mode: str, decks: tuple[str, str], names: list[str], games: int) -> int:
-    """Turns played in ``games`` games of the Python engine."""
+def _api_games(cards, mode: str, decks: tuple[str, str], names: list[str], games: int) -> int:
+    """Turns played in ``games`` games played through the Python API (``sim.game.Game``: the core, with the
+    state handed to Python after every turn)."""
     from strategies import make_strategy
 
     turns = 0
@@ -61,7 +62,7 @@ def _core_games(cards, mode: str, decks: tuple[str, str], names: list[str], game
     return core.play_many(cards, mode, decks, (names[0], names[1]), games)
 
 
-ENGINES = {"core": _core_games, "python": _python_games}
+ENGINES = {"core": _core_games, "api": _api_games}
 
 
 def run_bench(games: int, deck_text: str, strategy_names: list[str], engine: str = "core") -> dict[str, Any]:
