@@ -94,8 +94,7 @@ def play_recording_order(game: Game) -> tuple[GameRecord, tuple[list[str], list[
     """Play ``game`` (as ``Game.play``) and return its record with each seat's deck order after setup."""
     game.setup()
     order = setup_order(game.state)
-    while not game.state.over:
-        game.play_turn()
+    game.play_turns()
     return game.state.record, order
 
 

@@ -92,12 +92,19 @@ class Game:
 
     # ----- whole game
     def play(self) -> GameRecord:
-        s = self.state
-        if s.turn == 0:
+        if self.state.turn == 0:
             self.setup()
-        while not s.over:
-            self.play_turn()
-        return s.record
+        self.play_turns()
+        return self.state.record
+
+    def play_turns(self) -> None:
+        """Play turns until the game is over: one call into the core, unless turn listeners want the game
+        after every turn."""
+        if self.turn_listeners:
+            while not self.state.over:
+                self.play_turn()
+        else:
+            self._run("play_turns")
 
     def setup(self) -> None:
         self._run("setup")

@@ -327,6 +327,12 @@ fn run(game: &mut Game, op: &str, args: &[i64], kind: &str) -> PyResult<Answer> 
             game.play_turn();
             Answer::Nothing
         }
+        "play_turns" => {
+            while !game.state.over {
+                game.play_turn();
+            }
+            Answer::Nothing
+        }
         "finish_turn" => {
             game.finish_turn();
             Answer::Nothing
