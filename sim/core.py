@@ -14,9 +14,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sim import _core
-from sim.cards import CardSet
+from sim.cards import Being, CardSet, Flare, Task
 from sim.core_cards import card_set_json
-from sim.decisions import IllegalChoice, Strategy
+from sim.decisions import Action, Decision, IllegalChoice, PlayerView, Strategy
+from sim.patterns import Placement
 from sim.record import EVENT_KINDS, GameRecord
 from sim.state import GameState, InvariantError
 
@@ -104,7 +105,7 @@ def operate(state: GameState, op: str, args: tuple[int, ...] = (), kind: str = "
         state.from_core(after)
     if strategies is not None:
         for s, stream in zip(_two(strategies), streams, strict=True):
-            if stream is not None:
+            if stream is not None and s is not None:
                 s.native_stream().setstate((3, tuple(stream), None))  # type: ignore[union-attr]
     return value
 
@@ -114,13 +115,44 @@ def _two(strategies: Sequence[Strategy]) -> tuple[Strategy | None, Strategy | No
     return (strategies[0] if len(strategies) > 0 else None, strategies[1] if len(strategies) > 1 else None)
 
 
-def _native(strategy: Strategy | None) -> tuple[str, dict[str, Any], tuple[int, ...]] | None:
-    """The core's own version of ``strategy``, where it has one: (name, parameters, random stream). A class
-    says it has one with ``native = True`` on itself (a subclass may choose otherwise, so it is asked) and
-    offers ``native_player()``, None when the core cannot take over now."""
+def _native(strategy: Strategy | None) -> Any:
+    """The core's own version of ``strategy``, where it has one: (name, parameters, random stream), or a
+    ``sim._core.NativeStrategy`` that is the player itself. A class says it has one with ``native = True``
+    on itself (a subclass may choose otherwise, so it is asked) and offers ``native_player()``."""
     if strategy is not None and type(strategy).__dict__.get("native") is True:
         return strategy.native_player()  # type: ignore[attr-defined]
     return None
+
+
+def encode_option(cards: CardSet, decision: Decision, value: Any) -> tuple:
+    """An option value of a Python decision as the core reads it (``option_from`` in facade.rs)."""
+    if value is None:
+        return ("none",)
+    if isinstance(value, Action):
+        return ("action", value.kind, -1 if value.card is None else value.card.index)
+    if isinstance(value, Placement):
+        being = cards.by_id[decision.card]
+        return ("placement", being.index, being.placements.index(value))
+    if isinstance(value, Being):
+        return ("being", value.index)
+    if isinstance(value, Flare):
+        return ("flare", value.index)
+    if isinstance(value, Task):
+        return ("task", value.index)
+    if isinstance(value, tuple):
+        return ("move", value[0], value[1])
+    if isinstance(value, str):
+        return ("label", value)
+    return ("direction" if decision.kind == "direction" else "square", value)
+
+
+def native_choose(player: Any, view: PlayerView, decision: Decision) -> int:
+    """The answer of a strategy of the core (``sim._core.NativeStrategy``) to a decision of a Python game."""
+    state = view._state
+    cards = state.cards
+    options = [encode_option(cards, decision, o) for o in decision.options]
+    return player.choose(core_cards(cards), state.to_core(), view.player, decision.kind, options, decision.card,
+                         decision.prompt)
 
 
 def check_invariants(state: GameState) -> None:

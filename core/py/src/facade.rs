@@ -19,7 +19,7 @@ use pyo3::types::{PyDict, PyList, PyTuple};
 
 use tk_engine::board::Bits;
 use tk_engine::cards::{intern, BeingId, CardSet, FlareId, TaskId};
-use tk_engine::decisions::{Action, Decision, Opt, PlayerView, Strategy};
+use tk_engine::decisions::{Action, Decision, Kind, Opt, PlayerView, Strategy};
 use tk_engine::game::{Game, Players};
 use tk_engine::players::lookahead::Lookahead;
 use tk_engine::players::params::{ParamValue, Params};
@@ -450,8 +450,16 @@ fn run(game: &mut Game, op: &str, args: &[i64], kind: &str) -> PyResult<Answer> 
 
 /// A Python player the core plays itself (`strategies.random_player`, `strategies.lookahead`): its
 /// stream comes in and goes back, so that the Python object goes on as if it had chosen.
-trait Native: Strategy {
+pub trait Native: Strategy {
     fn stream(&self) -> PyRandom;
+    /// What the player plans to answer next, as (kind, option) text (a lookahead's plan).
+    fn plan(&self) -> Vec<(&'static str, String)> {
+        Vec::new()
+    }
+    /// The value of a parameter as the player plays with it.
+    fn setting(&self, _name: &str) -> Option<f64> {
+        None
+    }
 }
 
 impl Native for RandomStrategy {
@@ -463,6 +471,17 @@ impl Native for RandomStrategy {
 impl Native for Lookahead {
     fn stream(&self) -> PyRandom {
         Lookahead::stream(self)
+    }
+
+    fn plan(&self) -> Vec<(&'static str, String)> {
+        Lookahead::plan(self)
+            .iter()
+            .map(|(k, o)| (k.as_str(), format!("{o:?}")))
+            .collect()
+    }
+
+    fn setting(&self, name: &str) -> Option<f64> {
+        Lookahead::setting(self, name)
     }
 }
 
@@ -478,30 +497,139 @@ impl Strategy for SharedNative {
     }
 }
 
-/// What plays a seat: the Python asker, or `(name, parameters, random state)` for a player the core has.
+/// What plays a seat: the Python asker, `(name, parameters, random state)` for a player the core has, or
+/// a `NativeStrategy` (the player itself, kept in the core between operations).
 pub enum SeatArg {
     Asker(PyObject),
     Native(String, Vec<(String, ParamValue)>, Vec<u32>),
+    Kept(Rc<RefCell<dyn Native>>),
+}
+
+fn param_values(params: &Bound<'_, PyDict>) -> PyResult<Vec<(String, ParamValue)>> {
+    let mut values = Vec::with_capacity(params.len());
+    for (k, v) in params.iter() {
+        let value = if let Ok(b) = v.downcast::<pyo3::types::PyBool>() {
+            ParamValue::Bool(b.is_true())
+        } else if let Ok(i) = v.extract::<i64>() {
+            ParamValue::Int(i)
+        } else {
+            ParamValue::Float(v.extract::<f64>()?)
+        };
+        values.push((k.extract::<String>()?, value));
+    }
+    Ok(values)
 }
 
 impl<'py> FromPyObject<'py> for SeatArg {
     fn extract_bound(ob: &Bound<'py, PyAny>) -> PyResult<Self> {
+        if let Ok(n) = ob.downcast::<NativeStrategy>() {
+            return Ok(SeatArg::Kept(Rc::clone(&n.borrow().inner)));
+        }
         if let Ok(t) = ob.downcast::<PyTuple>() {
             let (name, params, state): (String, Bound<'py, PyDict>, Vec<u32>) = t.extract()?;
-            let mut values = Vec::with_capacity(params.len());
-            for (k, v) in params.iter() {
-                let value = if let Ok(b) = v.downcast::<pyo3::types::PyBool>() {
-                    ParamValue::Bool(b.is_true())
-                } else if let Ok(i) = v.extract::<i64>() {
-                    ParamValue::Int(i)
-                } else {
-                    ParamValue::Float(v.extract::<f64>()?)
-                };
-                values.push((k.extract::<String>()?, value));
-            }
-            return Ok(SeatArg::Native(name, values, state));
+            return Ok(SeatArg::Native(name, param_values(&params)?, state));
         }
         Ok(SeatArg::Asker(ob.clone().unbind()))
+    }
+}
+
+/// A strategy of the core as a Python object: `strategies.lookahead.Lookahead` holds one. In a `Game` it
+/// plays its seat inside the core; asked directly (`choose`), it answers a decision of a Python state.
+#[pyclass(unsendable, module = "sim._core")]
+pub struct NativeStrategy {
+    inner: Rc<RefCell<dyn Native>>,
+}
+
+const KINDS: [Kind; 19] = [
+    Kind::Action,
+    Kind::StartSquare,
+    Kind::Summon,
+    Kind::Take,
+    Kind::Place,
+    Kind::Discard,
+    Kind::Return,
+    Kind::Claim,
+    Kind::Destroy,
+    Kind::Upgrade,
+    Kind::Downgrade,
+    Kind::Convert,
+    Kind::Move,
+    Kind::Leap,
+    Kind::Branch,
+    Kind::Direction,
+    Kind::Card,
+    Kind::Piece,
+    Kind::Square,
+];
+
+/// An option from its Python encoding (`sim.core.encode_option`).
+fn option_from(t: &Bound<'_, PyTuple>) -> PyResult<Opt> {
+    let tag: String = t.get_item(0)?.extract()?;
+    let int = |i: usize| -> PyResult<i64> { t.get_item(i)?.extract() };
+    Ok(match tag.as_str() {
+        "none" => Opt::None,
+        "action" => Opt::Action(action_of(&t.get_item(1)?.extract::<String>()?, int(2)?)?),
+        "square" => Opt::Square(int(1)? as u8),
+        "placement" => Opt::Placement(BeingId(int(1)? as u16), int(2)? as u16),
+        "being" => Opt::Being(BeingId(int(1)? as u16)),
+        "flare" => Opt::Flare(FlareId(int(1)? as u8)),
+        "task" => Opt::Task(TaskId(int(1)? as u8)),
+        "move" => Opt::Move(int(1)? as u8, int(2)? as u8),
+        "direction" => Opt::Direction(int(1)? as u8),
+        "label" => Opt::Label(intern(&t.get_item(1)?.extract::<String>()?)),
+        _ => return Err(PyValueError::new_err(format!("unknown option tag {tag:?}"))),
+    })
+}
+
+#[pymethods]
+impl NativeStrategy {
+    #[new]
+    fn new(name: &str, seed: u64, params: &Bound<'_, PyDict>) -> PyResult<Self> {
+        let inner = native(name, &param_values(params)?, PyRandom::new(seed))?;
+        Ok(NativeStrategy { inner })
+    }
+
+    /// The index of the option chosen at a decision of the game whose state is `snapshot`; `options` are
+    /// encoded as `sim.core.encode_option` does.
+    #[allow(clippy::too_many_arguments)]
+    fn choose(
+        &self,
+        cards: &Cards,
+        snapshot: &Bound<'_, PyDict>,
+        player: usize,
+        kind: &str,
+        options: Vec<Bound<'_, PyTuple>>,
+        card: &str,
+        prompt: &str,
+    ) -> PyResult<usize> {
+        let state = state_from(&cards.inner, snapshot)?;
+        let kind = KINDS
+            .into_iter()
+            .find(|k| k.as_str() == kind)
+            .ok_or_else(|| PyValueError::new_err(format!("unknown decision kind {kind:?}")))?;
+        let options = options
+            .iter()
+            .map(option_from)
+            .collect::<PyResult<Vec<_>>>()?;
+        let decision = Decision {
+            kind,
+            player,
+            options: &options,
+            card: intern(card),
+            prompt: intern(prompt),
+        };
+        let view = PlayerView::new(&state, player);
+        run_catching(|| self.inner.borrow_mut().choose(&view, &decision))
+    }
+
+    /// The value of its parameter `name` as it plays with it (None: no such parameter).
+    fn setting(&self, name: &str) -> Option<f64> {
+        self.inner.borrow().setting(name)
+    }
+
+    /// What it plans to answer next: (kind, option) pairs (a lookahead's plan for the action it chose).
+    fn plan(&self) -> Vec<(&'static str, String)> {
+        self.inner.borrow().plan()
     }
 }
 
@@ -563,6 +691,7 @@ pub fn game_op<'py>(
                         natives[i] = Some(Rc::clone(&player));
                         Box::new(SharedNative(player))
                     }
+                    SeatArg::Kept(player) => Box::new(SharedNative(player)),
                 })
             };
             Players::Seats([seat(a, 0)?, seat(b, 1)?])

@@ -195,6 +195,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("SOURCE_FINGERPRINT", env!("TK_CORE_SOURCE"))?;
     m.add_class::<Cards>()?;
+    m.add_class::<facade::NativeStrategy>()?;
     m.add_function(wrap_pyfunction!(play_game, m)?)?;
     m.add_function(wrap_pyfunction!(play_many, m)?)?;
     m.add_function(wrap_pyfunction!(facade::game_op, m)?)?;
