@@ -22,9 +22,10 @@ import pyarrow.parquet as pq
 from pipelines.cardfiles import CardSetPayload, unpack
 from pipelines.schema import SCHEMA_VERSION
 from pipelines.study import Study
-from pipelines.tables import TableBuilder
+from pipelines.tables import TableBuilder, setup_order
 from pipelines.variants import player_seed, seat_decks, variant_cards, variant_seat
-from sim import core
+from sim.game import Game
+from sim.record import GameRecord
 
 CRASH_ENV = "TASHKALAR_TEST_CRASH"  # "SHARD:MARKER": the worker dies halfway through SHARD once (tests)
 META_DATASET = b"tashkalar.dataset"
@@ -89,8 +90,16 @@ def encode(table: pa.Table, dataset_id: str, shard: int) -> bytes:
     return sink.getvalue().to_pybytes()
 
 
+def play_recording_order(game: Game) -> tuple[GameRecord, tuple[list[str], list[str]]]:
+    """Play ``game`` (as ``Game.play``) and return its record with each seat's deck order after setup."""
+    game.setup()
+    order = setup_order(game.state)
+    game.play_turns()
+    return game.state.record, order
+
+
 def play_shard(job: ShardJob, shard: int) -> ShardOutput:
-    from strategies import make_player
+    from strategies import make_strategy
 
     study, base_cards = _prepare(job)
     base = (base_cards, base_cards.fingerprint())
@@ -109,9 +118,10 @@ def play_shard(job: ShardJob, shard: int) -> ShardOutput:
                 changed = variant_cards(base_cards, spec.variant)
                 _VARIANTS[key] = (changed, changed.fingerprint())
             cards, fingerprint = _VARIANTS[key]
-        players = [make_player(study.players[label].strategy, seat, player_seed(spec), study.players[label].params)
-                   for seat, label in enumerate(spec.players)]
-        record, order = core.play(cards, spec.cell.form, seat_decks(spec, cards), players, spec.seed)
+        players = [make_strategy(study.players[label].strategy, seat, player_seed(spec),
+                                 study.players[label].params) for seat, label in enumerate(spec.players)]
+        record, order = play_recording_order(Game(cards, spec.cell.form, seat_decks(spec, cards), players,
+                                                  spec.seed))
         record.config["decks"] = list(spec.decks)
         t1 = time.perf_counter()
         builder.add(game_id, spec.cell.name, record, fingerprint, spec.players,

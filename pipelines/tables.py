@@ -34,6 +34,7 @@ from sim.record import (
     TaskReveal,
     Upgrade,
 )
+from sim.state import GameState
 
 # The event kinds the tables read, with the fields they read: (event field, frame column, frame type).
 # "card" is the card a row is about: the card itself, a piece event's cause, a task or a points source.
@@ -66,6 +67,13 @@ def _card_type(card: pl.Expr) -> pl.Expr:
             .when(card.str.starts_with("flare/")).then(pl.lit("flare")).otherwise(pl.lit("being")))
 
 
+def setup_order(state: GameState) -> tuple[list[str], list[str]]:
+    """Each seat's being deck in the order the setup shuffle left it, first drawn first: the opening hand
+    (in draw order), then the deck from its top. Call it right after ``Game.setup``."""
+    return tuple([c.id for c in state.hand[p]] + [c.id for c in reversed(state.deck[p])]  # type: ignore[return-value]
+                 for p in (0, 1))
+
+
 class TableBuilder:
     """Collects the records of many games and makes one Arrow table per kind."""
 
@@ -78,7 +86,7 @@ class TableBuilder:
             players: tuple[str, str] | None = None, variant: str = "", variant_seat: int = -1,
             deck_order: tuple[list[str], list[str]] = ([], [])) -> None:
         """``players``: the labels for the strategy columns (a study's player labels); default: the names.
-        ``deck_order``: each seat's being ids in their shuffled order at setup (``sim.core.play`` returns them)."""
+        ``deck_order``: each seat's being ids in their shuffled order at setup (see ``setup_order``)."""
         cfg = record.config
         strategies = players or cfg["strategies"]
         self.games.append((

@@ -13,9 +13,10 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from pipelines.schema import SCHEMA_VERSION, TABLES
+from pipelines.shard import play_recording_order
 from pipelines.tables import TableBuilder
-from sim import core
 from sim.cards import BASE_DECKS, load_card_set
+from sim.game import Game
 from sim.state import MODES
 
 
@@ -27,7 +28,7 @@ def pairings() -> list[tuple[str, str, str]]:
 def play_tables(games: int, seed: int = 0, shards: int = 1,
                 strategies: tuple[str, str] = ("random", "random")) -> list[dict[str, pa.Table]]:
     """Play ``games`` games round-robin over every form and deck pairing; one dict of tables per shard."""
-    from strategies import make_player
+    from strategies import make_strategy
 
     card_set = load_card_set()
     fingerprint = card_set.fingerprint()
@@ -39,8 +40,8 @@ def play_tables(games: int, seed: int = 0, shards: int = 1,
         for game_id in range(start, min(start + per_shard, games)):
             mode, a, b = plan[game_id % len(plan)]
             game_seed = seed + game_id
-            players = [make_player(name, seat, game_seed) for seat, name in enumerate(strategies)]
-            record, order = core.play(card_set, mode, (a, b), players, game_seed)
+            players = [make_strategy(name, seat, game_seed) for seat, name in enumerate(strategies)]
+            record, order = play_recording_order(Game(card_set, mode, (a, b), players, game_seed))
             builder.add(game_id, f"{mode}|{a}-{b}|{strategies[0]}-{strategies[1]}", record, fingerprint,
                         deck_order=order)
         out.append(builder.tables())

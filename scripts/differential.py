@@ -1,8 +1,12 @@
 """Differential test of the compiled core against the Python engine: the same games on both, record by record.
 
-    PYTHONPATH=. python scripts/differential.py [--pairs all|imperial,sylvan ...] [--modes high-form,deathmatch]
-        [--seeds 0:200] [--strategies random,random] [--strict] [--both-strict] [--tk core/target/release/tk-play]
-        [--cards /tmp/cards.json] [--stub-effects]
+    PYTHONPATH=. python scripts/differential.py --reference ../py-engine [--pairs all|imperial,sylvan ...]
+        [--modes high-form,deathmatch] [--seeds 0:200] [--strategies random,random] [--strict] [--both-strict]
+        [--tk core/target/release/tk-play] [--cards /tmp/cards.json] [--stub-effects]
+
+The Python engine is retired from this tree (the Python API runs on the core, docs/core.md): ``--reference``
+is a checkout of a revision that still has it, e.g. ``git worktree add ../py-engine b75556f``; its
+``scripts/py_records.py`` plays the Python side, with its own ``sim`` package.
 
 For every ordered deck pairing and mode, runs ``tk-play`` and ``scripts/py_records.py`` over the seeds and
 reports, per pairing and mode, how many games match; for the first mismatching game of each, the seed, the
@@ -68,6 +72,7 @@ def main() -> int:
     ap.add_argument("--strategies", default="random,random")
     ap.add_argument("--strict", action="store_true")
     ap.add_argument("--tk", default="core/target/release/tk-play")
+    ap.add_argument("--reference", required=True, help="a checkout of a revision with the Python engine")
     ap.add_argument("--cards", default="")
     ap.add_argument("--stub-effects", action="store_true",
                     help="custom effects the core lacks do nothing, on both sides (tests the rest without them)")
@@ -80,6 +85,11 @@ def main() -> int:
         fd, cards = tempfile.mkstemp(suffix=".json")
         with os.fdopen(fd, "w") as f:
             f.write(card_set_json(load_card_set()))
+    tk = os.path.abspath(a.tk)
+    cards = os.path.abspath(cards)
+    os.chdir(a.reference)
+    os.environ["PYTHONPATH"] = "."
+    a.tk = tk
     ported = subprocess.run([a.tk, "--list-effects"], capture_output=True, text=True).stdout.split()
     pairs = list(itertools.product(DECKS, DECKS)) if a.pairs == "all" else [tuple(a.pairs.split(","))]
     common = ["--strategies", a.strategies, "--seeds", a.seeds] + (["--strict"] if a.strict else [])

@@ -1,4 +1,4 @@
-"""Records of the Python engine as JSON lines, one game a line, for differential tests of the core.
+"""Records of games played through the Python API (`sim.game.Game`) as JSON lines, one game a line.
 
     python scripts/py_records.py --mode high-form --decks imperial,sylvan --strategies random,random \
         --seeds 0:100 [--strict] > py.jsonl

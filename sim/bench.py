@@ -39,8 +39,9 @@ def pairings(text: str, decks: list[str]) -> list[tuple[str, str]]:
     return out
 
 
-def _python_games(cards, mode: str, decks: tuple[str, str], names: list[str], games: int) -> int:
-    """Turns played in ``games`` games of the Python engine."""
+def _api_games(cards, mode: str, decks: tuple[str, str], names: list[str], games: int) -> int:
+    """Turns played in ``games`` games played through the Python API (``sim.game.Game``: the core plays the
+    game, and its record and state come back to Python as objects)."""
     from strategies import make_strategy
 
     turns = 0
@@ -53,11 +54,15 @@ def _python_games(cards, mode: str, decks: tuple[str, str], names: list[str], ga
 def _core_games(cards, mode: str, decks: tuple[str, str], names: list[str], games: int) -> int:
     """Turns played in ``games`` games of the compiled core, records built but not handed to Python."""
     from sim import core
+    from strategies import make_strategy
+
+    for seat, n in enumerate(names):
+        make_strategy(n, seat, 0)  # an unknown name is the user's error, named as everywhere
 
     return core.play_many(cards, mode, decks, (names[0], names[1]), games)
 
 
-ENGINES = {"core": _core_games, "python": _python_games}
+ENGINES = {"core": _core_games, "api": _api_games}
 
 
 def run_bench(games: int, deck_text: str, strategy_names: list[str], engine: str = "core") -> dict[str, Any]:

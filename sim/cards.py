@@ -8,7 +8,6 @@ files. Everything is validated on load and errors name the file and the field.
 from __future__ import annotations
 
 import hashlib
-import inspect
 import json
 import tomllib
 from dataclasses import dataclass, field
@@ -90,7 +89,7 @@ class Task:
     category: str
     advanced: bool
     points: int
-    condition: str  # name of a registered condition in sim.tasks
+    condition: str  # name of a task condition of the core (core/engine/src/tasks.rs)
     describe: str
     index: int = -1
 
@@ -142,7 +141,7 @@ def _need(path: Path, where: str, table: dict, key: str, kind: type | tuple[type
 
 
 def _steps(path: Path, where: str, table: dict) -> Steps:
-    from sim.effects.interpreter import validate_steps
+    from sim.steps import validate_steps
 
     raw = table.get("effect", [])
     if not isinstance(raw, list) or not all(isinstance(s, dict) for s in raw):
@@ -165,12 +164,13 @@ def _custom_functions(value: Any) -> list[str]:
 
 
 def _fingerprint(table: dict) -> str:
-    """A hash of a card's definition: its table and the source of the custom functions it uses."""
-    from sim.effects.interpreter import CUSTOM
+    """A hash of a card's definition: its table and the hash of the core's source of each custom function it
+    uses (``sim.core.CUSTOM_FINGERPRINTS``: the function's own text in core/engine/src/effects/)."""
+    from sim.core import CUSTOM_FINGERPRINTS
 
     h = hashlib.sha256(json.dumps(table, sort_keys=True).encode())
     for name in sorted(set(_custom_functions(table))):
-        h.update(inspect.getsource(CUSTOM[name]).encode())
+        h.update(CUSTOM_FINGERPRINTS[name].encode())
     return h.hexdigest()[:16]
 
 
@@ -231,7 +231,7 @@ def _load_flares(path: Path, fingerprints: dict[str, str]) -> tuple[Flare, ...]:
 
 
 def _load_tasks(path: Path, fingerprints: dict[str, str]) -> tuple[Task, ...]:
-    from sim.tasks import CONDITIONS
+    from sim.core import CONDITION_NAMES as CONDITIONS
 
     data = _read(path)
     out = []

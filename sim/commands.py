@@ -148,7 +148,7 @@ def register(app: typer.Typer) -> None:
             "imperial-imperial"),
         strategies: Annotated[str, typer.Option(metavar="NAME,NAME", help="two strategy names")] = "random,random",
         engine: Annotated[str, typer.Option(
-            metavar="ENGINE", help="core (the compiled engine) or python (the reference engine)")] = "core",
+            metavar="ENGINE", help="core (whole games in the core) or api (games through the Python API)")] = "core",
         json_out: Annotated[bool, typer.Option("--json", help="print the figures as JSON")] = False,
     ) -> None:
         """Games per second on one core, for each form and deck pairing."""

@@ -1,41 +1,23 @@
-"""Games played by the compiled core (``sim._core``, Rust, see docs/core.md) behind the Python API.
-
-``play`` takes the same things as ``Game(...).play()`` and gives back a ``GameRecord`` equal to the one the
-Python engine would make, plus each seat's deck order after setup. A player is either a ``NativePlayer``
-(a strategy written in Rust, named as in ``strategies.make_strategy``) or any Python strategy object, which
-the core asks at every decision with the usual option values and a read-only view.
+"""The Python side of the compiled core (``sim._core``, Rust, see docs/core.md): the card set loaded into
+it, the rule operations of ``sim.game.Game`` run by the core on a Python ``GameState``, the answers of the
+core's own strategies, and whole games between them for benchmarks and the differential corpus.
 """
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from sim import _core
-from sim.cards import CardSet
+from sim.cards import Being, CardSet, Flare, Task
 from sim.core_cards import card_set_json
-from sim.decisions import Strategy
-from sim.record import EVENT_KINDS, GameRecord
+from sim.decisions import Action, Decision, IllegalChoice, PlayerView, Strategy
+from sim.patterns import Placement
+from sim.state import GameState, InvariantError
 
 VERSION: str = _core.__version__
-NATIVE_STRATEGIES: tuple[str, ...] = tuple(_core.NATIVE_STRATEGIES)
 
 
-@dataclass(frozen=True)
-class NativePlayer:
-    """A strategy of the core: its name, the seed of the game it plays (its own stream is derived from it
-    and the seat, as ``strategies.registry.strategy_seed`` does) and its parameters."""
-
-    name: str
-    game_seed: int
-    params: dict[str, float | int] = field(default_factory=dict)
-
-    def argument(self) -> tuple[str, int, dict[str, float | int]]:
-        return self.name, self.game_seed, dict(self.params)
-
-
-Player = NativePlayer | Strategy
 _LOADED: dict[int, tuple[CardSet, Any]] = {}
 
 
@@ -49,28 +31,108 @@ def core_cards(cards: CardSet) -> Any:
     return hit[1]
 
 
-def record_from_json(text: str) -> GameRecord:
-    """The ``GameRecord`` of a record document (``GameRecord.to_dict()`` as JSON)."""
-    d = json.loads(text)
-    record = GameRecord(config=d["config"], first_player=d["first_player"], scores=tuple(d["scores"]),
-                        winner=d["winner"], end_reason=d["end_reason"], tiebreak=d["tiebreak"], turns=d["turns"])
-    events = record.events
-    for e in d["events"]:
-        cls = EVENT_KINDS[e.pop("kind")]
-        events.append(cls(**e))
-        if cls.kind == "points":
-            record._points[e["seat"]] += e["points"]
-    return record
+# ----- the rule operations of sim.game.Game, run by the core on a Python state
+Asker = Callable[[int, str, list[Any], str, str], int]
+_INVARIANT = "invariant broken: "
+_NO_OPTIONS = "no options for decision "
 
 
-def play(cards: CardSet, mode: str, decks: tuple[str, str] | list[str], players: list[Player], seed: int, *,
-         strict: bool = False, max_turns: int = 200, ask_all: bool = False
-         ) -> tuple[GameRecord, tuple[list[str], list[str]]]:
-    """Play one game in the core: (record, each seat's deck order after setup, first drawn first)."""
-    args = tuple(p.argument() if isinstance(p, NativePlayer) else p for p in players)
-    text, order = _core.play_game(core_cards(cards), mode, (decks[0], decks[1]), args, seed, strict=strict,
-                                  max_turns=max_turns, ask_all=ask_all)
-    return record_from_json(text), (list(order[0]), list(order[1]))
+def operate(state: GameState, op: str, args: tuple[int, ...] = (), kind: str = "",
+            strategies: Sequence[Strategy] | None = None, asker: Asker | None = None, ask_all: bool = False,
+            changes: bool = True) -> Any:
+    """Run the rule operation ``op`` of the core (``game_op`` in core/py/src/facade.rs) on ``state`` and, if it
+    ``changes`` the state, write the state after it back into ``state``. The decisions of a seat go to
+    ``asker(player, kind, options, card, prompt)`` with ``state`` showing the game at that moment, unless the
+    seat's strategy is one the core plays itself (random, and the lookahead players: builder, greedy,
+    hunter, brawler), with the strategy's random stream. Returns what the operation answers
+    (options, placements as indices, a flag, a piece)."""
+
+    def ask(player: int, kind: str, options: list[Any], card: str, prompt: str, snapshot: dict) -> tuple:
+        state.from_core(snapshot)
+        idx = asker(player, kind, options, card, prompt)  # type: ignore[misc]
+        return idx, state.to_core()
+
+    seats = None if strategies is None else tuple(_native(s) or ask for s in _two(strategies))
+    try:
+        after, value, streams = _core.game_op(core_cards(state.cards), state.to_core(), op, list(args), kind,
+                                              seats, ask_all)
+    except AssertionError as e:
+        message = str(e)
+        if message.startswith(_INVARIANT):
+            raise InvariantError(message[len(_INVARIANT):]) from None
+        raise
+    except RuntimeError as e:
+        message = str(e)
+        if message.startswith(_NO_OPTIONS):
+            raise IllegalChoice(message) from None
+        raise
+    if changes:
+        state.from_core(after)
+    if strategies is not None:
+        for s, stream in zip(_two(strategies), streams, strict=True):
+            if stream is not None and s is not None:
+                s.native_stream().setstate((3, tuple(stream), None))  # type: ignore[union-attr]
+    return value
+
+
+def _two(strategies: Sequence[Strategy]) -> tuple[Strategy | None, Strategy | None]:
+    """The strategies of the two seats (a game around a sandbox may have none)."""
+    return (strategies[0] if len(strategies) > 0 else None, strategies[1] if len(strategies) > 1 else None)
+
+
+def _native(strategy: Strategy | None) -> Any:
+    """The core's own version of ``strategy``, where it has one: (name, parameters, random stream), or a
+    ``sim._core.NativeStrategy`` that is the player itself. A class says it has one with ``native = True``
+    on itself (a subclass may choose otherwise, so it is asked) and offers ``native_player()``."""
+    if strategy is not None and type(strategy).__dict__.get("native") is True:
+        return strategy.native_player()  # type: ignore[attr-defined]
+    return None
+
+
+def encode_option(cards: CardSet, decision: Decision, value: Any) -> tuple:
+    """An option value of a Python decision as the core reads it (``option_from`` in facade.rs)."""
+    if value is None:
+        return ("none",)
+    if isinstance(value, Action):
+        return ("action", value.kind, -1 if value.card is None else value.card.index)
+    if isinstance(value, Placement):
+        being = cards.by_id[decision.card]
+        return ("placement", being.index, being.placements.index(value))
+    if isinstance(value, Being):
+        return ("being", value.index)
+    if isinstance(value, Flare):
+        return ("flare", value.index)
+    if isinstance(value, Task):
+        return ("task", value.index)
+    if isinstance(value, tuple):
+        return ("move", value[0], value[1])
+    if isinstance(value, str):
+        return ("label", value)
+    return ("direction" if decision.kind == "direction" else "square", value)
+
+
+def native_choose(player: Any, view: PlayerView, decision: Decision) -> int:
+    """The answer of a strategy of the core (``sim._core.NativeStrategy``) to a decision of a Python game."""
+    state = view._state
+    cards = state.cards
+    options = [encode_option(cards, decision, o) for o in decision.options]
+    return player.choose(core_cards(cards), state.to_core(), view.player, decision.kind, options, decision.card,
+                         decision.prompt)
+
+
+def check_invariants(state: GameState) -> None:
+    """Raise ``InvariantError`` where the state breaks a rule (the core's checks)."""
+    operate(state, "check_invariants", changes=False)
+
+
+def condition_holds(state: GameState, condition: str, player: int) -> bool:
+    """Whether ``player`` meets the task condition named ``condition`` now."""
+    return operate(state, "condition", (player,), condition, changes=False)
+
+
+CONDITION_NAMES: tuple[str, ...] = tuple(_core.condition_names())
+CUSTOM_EFFECTS: tuple[str, ...] = tuple(_core.custom_effect_names())
+CUSTOM_FINGERPRINTS: dict[str, str] = dict(_core.custom_effect_fingerprints())
 
 
 def play_many(cards: CardSet, mode: str, decks: tuple[str, str], strategies: tuple[str, str], games: int) -> int:

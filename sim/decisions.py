@@ -12,6 +12,10 @@ if TYPE_CHECKING:
 PLACE, SUMMON, DISCARD, FLARE, END = "place", "summon", "discard", "flare", "end"
 
 
+class IllegalChoice(ValueError):
+    """A decision without options, or a strategy's answer that is not one of them."""
+
+
 class Action(NamedTuple):
     """An option of the main "action" decision. ``card`` is set for SUMMON."""
 

@@ -9,6 +9,7 @@ times as much to build, and records are built in the engine's hot loop.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
@@ -172,6 +173,15 @@ EVENT_KINDS: dict[str, type[Event]] = {cls.kind: cls for cls in (
     Convert, Take, Points, TaskReveal, TaskClaim)}
 
 E = TypeVar("E", bound=Event)
+
+
+def events_from_json(text: str) -> list[Event]:
+    """The events of a JSON list of event objects (``Event.to_dict()`` each)."""
+    out = []
+    for e in json.loads(text):
+        cls = EVENT_KINDS[e.pop("kind")]
+        out.append(cls(**e))
+    return out
 
 
 @dataclass

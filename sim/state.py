@@ -1,14 +1,18 @@
-"""The game state and the primitive piece operations every rule and effect is built from."""
+"""The game state: a plain container of everything about a game in progress, with its cheap queries.
+
+The rules that change it run in the compiled core (``sim.core``, docs/core.md): the state goes to the core
+as plain values (``to_core``) and comes back (``from_core``)."""
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import Any
 
 from sim import board
 from sim.cards import Being, CardSet, Flare, Task
-from sim.ranks import COMMON, HEROIC, LEGENDARY
-from sim.record import Convert, Destroy, Downgrade, Place, Upgrade
+from sim.ranks import LEGENDARY
+from sim.record import GameRecord, events_from_json
 
 HIGH_FORM = "high-form"
 DEATHMATCH = "deathmatch"
@@ -79,15 +83,11 @@ class GameState:
         self.in_extra_turn = False
         self.over = False
         self.strict = False
-        from sim.record import GameRecord
-
         self.record = GameRecord()
 
     def clone(self, rng: random.Random) -> GameState:
         """A copy for lookahead: lists and counters are copied, cards shared, the record starts empty and
         ``rng`` replaces the game's random stream (a copy of it would predict the real shuffles)."""
-        from sim.record import GameRecord
-
         c = object.__new__(GameState)
         d = c.__dict__
         for k, v in self.__dict__.items():
@@ -149,133 +149,117 @@ class GameState:
             return self.legend_stock[player] > 0 and self.pieces[player][LEGENDARY].bit_count() < MAX_LEGENDS_IN_ARENA
         return self.tokens[player] > 0
 
-    # ----- primitive operations (no choices, no checks beyond their own preconditions)
+    # ----- invariants (strict mode)
+    # ----- primitive piece operations (run by the core; no choices, no checks beyond their preconditions)
     def _put(self, player: int, rank: int, sq: int) -> None:
-        if rank == LEGENDARY:
-            self.legend_stock[player] -= 1
-        else:
-            self.tokens[player] -= 1
-        self.pieces[player][rank] |= 1 << sq
+        """A piece from the stock onto ``sq``, no event."""
+        _operate(self, "put", (player, rank, sq))
 
     def _lift(self, owner: int, rank: int, sq: int) -> None:
-        self.pieces[owner][rank] &= ~(1 << sq)
-        if rank == LEGENDARY:
-            self.legend_stock[owner] += 1
-        else:
-            self.tokens[owner] += 1
+        """The piece on ``sq`` back to its owner's stock, no event."""
+        _operate(self, "lift", (owner, rank, sq))
 
     def place(self, player: int, rank: int, sq: int, cause: str) -> bool:
         """Put a piece of ``rank`` from the stock on an empty square; False when the stock has none."""
-        if not self.can_have_piece(player, rank):
-            return False
-        self._put(player, rank, sq)
-        self.record.add(Place(self.turn, player, cause, sq, rank))
-        return True
+        return _operate(self, "place", (player, rank, sq), cause)
 
     def destroy(self, sq: int, cause: str, counts: bool = True) -> tuple[int, int] | None:
         """Remove the piece on ``sq`` to its owner's stock. Enemy pieces count as destroyed this turn."""
-        piece = self.piece_at(sq)
-        if piece is None:
-            return None
-        owner, rank = piece
-        self._lift(owner, rank, sq)
-        counted = counts and owner != self.active
-        if counted:
-            self.counters.destroyed[rank] += 1
-        self.record.add(Destroy(self.turn, self.active, cause, sq, owner, rank, counted))
-        return piece
+        return _operate(self, "destroy", (sq, int(counts)), cause)
 
     def move(self, src: int, dst: int, cause: str) -> tuple[int, int] | None:
         """Move the piece on ``src`` to ``dst``, destroying what stands there. Returns the destroyed piece."""
-        owner, rank = self.piece_at(src)  # type: ignore[misc]
-        destroyed = self.destroy(dst, cause) if self.occupied() >> dst & 1 else None
-        bits = self.pieces[owner]
-        bits[rank] = (bits[rank] & ~(1 << src)) | (1 << dst)
-        return destroyed
+        return _operate(self, "move", (src, dst), cause)
 
     def upgrade(self, sq: int, cause: str) -> bool:
-        piece = self.piece_at(sq)
-        if piece is None:
-            return False
-        owner, rank = piece
-        bit = 1 << sq
-        p = self.pieces[owner]
-        if rank == COMMON:
-            p[COMMON] &= ~bit
-            p[HEROIC] |= bit
-        elif rank == HEROIC and self.can_have_piece(owner, LEGENDARY):
-            self._lift(owner, HEROIC, sq)
-            self._put(owner, LEGENDARY, sq)
-        else:
-            return False
-        self.record.add(Upgrade(self.turn, self.active, cause, sq, owner, rank))
-        return True
+        return _operate(self, "upgrade", (sq,), cause)
 
     def downgrade(self, sq: int, cause: str) -> bool:
-        piece = self.piece_at(sq)
-        if piece is None:
-            return False
-        owner, rank = piece
-        bit = 1 << sq
-        p = self.pieces[owner]
-        if rank == HEROIC:
-            p[HEROIC] &= ~bit
-            p[COMMON] |= bit
-        elif rank == LEGENDARY and self.tokens[owner] > 0:
-            self._lift(owner, LEGENDARY, sq)
-            self._put(owner, HEROIC, sq)
-        else:
-            return False
-        self.record.add(Downgrade(self.turn, self.active, cause, sq, owner, rank))
-        return True
+        return _operate(self, "downgrade", (sq,), cause)
 
     def convert(self, sq: int, player: int, cause: str, rank: int | None = None) -> bool:
         """Replace the enemy piece on ``sq`` by ``player``'s piece of the same rank (or ``rank``)."""
-        piece = self.piece_at(sq)
-        if piece is None or piece[0] == player:
-            return False
-        new_rank = piece[1] if rank is None else rank
-        if not self.can_have_piece(player, new_rank):
-            return False
-        self.destroy(sq, cause)
-        self._put(player, new_rank, sq)
-        self.record.add(Convert(self.turn, player, cause, sq, new_rank))
-        return True
+        return _operate(self, "convert", (sq, player, -1 if rank is None else rank), cause)
 
-    # ----- invariants (strict mode)
     def check_invariants(self) -> None:
-        seen = 0
-        for p in (0, 1):
-            bb = self.pieces[p]
-            for r in (0, 1, 2):
-                if bb[r] & ~board.ARENA:
-                    raise InvariantError(f"player {p} has a rank-{r} piece off the arena")
-                if bb[r] & seen:
-                    raise InvariantError("two pieces share a square")
-                seen |= bb[r]
-            tokens_on = (bb[0] | bb[1]).bit_count()
-            if self.tokens[p] < 0 or tokens_on + self.tokens[p] != self.token_total[p]:
-                raise InvariantError(f"player {p}: {tokens_on} tokens on the arena + {self.tokens[p]} in stock")
-            legends_on = bb[2].bit_count()
-            if self.legend_stock[p] < 0 or legends_on + self.legend_stock[p] != self.legend_total[p]:
-                raise InvariantError(f"player {p}: legendary pieces {legends_on} + {self.legend_stock[p]}")
-            if legends_on > MAX_LEGENDS_IN_ARENA:
-                raise InvariantError(f"player {p} has {legends_on} legendary pieces in the arena")
-            if self.mode == HIGH_FORM and self.task_points[p] != self.unnamed_task_points[p] + sum(
-                    t.points for t in self.claimed[p]):
-                raise InvariantError(f"player {p}: task points do not match the claimed tasks")
-            if self.record.points_total(p, self.mode) != self.score(p) - (
-                    legends_on if self.mode == HIGH_FORM else 0):
-                raise InvariantError(f"player {p}: score {self.score(p)} does not match the points recorded")
-            total_beings = len(self.deck[p]) + len(self.hand[p]) + len(self.discarded[p])
-            if total_beings != len(self.cards.deck(self.deck_names[p])):
-                raise InvariantError(f"player {p}: {total_beings} beings accounted for")
-            if len(self.flare_hand[p]) > 1:
-                raise InvariantError(f"player {p} holds {len(self.flare_hand[p])} flares")
-        legends = (len(self.legend_deck) + len(self.legend_discard) + len(self.legend_hand[0])
-                   + len(self.legend_hand[1]))
-        if legends != len(self.cards.legends):
-            raise InvariantError(f"{legends} legend cards accounted for")
-        flares = len(self.flare_deck) + len(self.flare_discard) + len(self.flare_hand[0]) + len(self.flare_hand[1])
-        if flares != len(self.cards.flares):
-            raise InvariantError(f"{flares} flare cards accounted for")
+        """Raise ``InvariantError`` if the state breaks a rule of the game (checked by the core)."""
+        from sim.core import check_invariants
+
+        check_invariants(self)
+
+    # ----- the state as the core takes and gives it (see sim/core.py)
+    def to_core(self) -> dict[str, Any]:
+        """The state as plain values, cards as their indices in the card set."""
+        c = self.counters
+        r = self.record
+        return {
+            "mode": self.mode, "decks": tuple(self.deck_names), "max_turns": self.max_turns,
+            "rng": self.rng.getstate()[1], "pieces": self.pieces, "tokens": self.tokens,
+            "legend_stock": self.legend_stock, "token_total": self.token_total, "legend_total": self.legend_total,
+            "deck": [_indices(x) for x in self.deck], "hand": [_indices(x) for x in self.hand],
+            "legend_hand": [_indices(x) for x in self.legend_hand],
+            "flare_hand": [_indices(x) for x in self.flare_hand],
+            "discarded": [_indices(x) for x in self.discarded], "legend_deck": _indices(self.legend_deck),
+            "legend_discard": _indices(self.legend_discard), "flare_deck": _indices(self.flare_deck),
+            "flare_discard": _indices(self.flare_discard), "task_deck": _indices(self.task_deck),
+            "task_row": _indices(self.task_row),
+            "next_task": None if self.next_task is None else self.next_task.index,
+            "claimed": [_indices(x) for x in self.claimed], "task_points": self.task_points,
+            "unnamed_task_points": self.unnamed_task_points, "dm_points": self.dm_points,
+            "first_player": self.first_player, "active": self.active, "turn": self.turn,
+            "actions_left": self.actions_left, "discarded_this_turn": self.discarded_this_turn,
+            "flare_used_this_turn": self.flare_used_this_turn, "destroyed": c.destroyed, "summoned": c.summoned,
+            "extra_draws": c.extra_draws, "extra_legend_draws": c.extra_legend_draws, "extra_turn": c.extra_turn,
+            "borrow_enemy_piece": c.borrow_enemy_piece, "end_trigger": self.end_trigger,
+            "end_trigger_player": self.end_trigger_player, "trigger_turn": self.trigger_turn,
+            "turns_after_trigger": self.turns_after_trigger, "in_extra_turn": self.in_extra_turn,
+            "over": self.over, "strict": self.strict, "points": r._points,
+            "record_first_player": r.first_player, "scores": r.scores, "winner": r.winner,
+            "end_reason": r.end_reason, "tiebreak": r.tiebreak, "turns": r.turns,
+        }
+
+    def from_core(self, d: dict[str, Any]) -> None:
+        """Take the state the core gives back, with the events it recorded since it last gave the state."""
+        beings, flares, tasks = self.cards.all_beings, self.cards.flares, self.cards.tasks
+        self.pieces = [list(x) for x in d["pieces"]]
+        self.tokens, self.legend_stock = list(d["tokens"]), list(d["legend_stock"])
+        self.token_total, self.legend_total = list(d["token_total"]), list(d["legend_total"])
+        self.deck = [[beings[i] for i in x] for x in d["deck"]]
+        self.hand = [[beings[i] for i in x] for x in d["hand"]]
+        self.legend_hand = [[beings[i] for i in x] for x in d["legend_hand"]]
+        self.flare_hand = [[flares[i] for i in x] for x in d["flare_hand"]]
+        self.discarded = [[beings[i] for i in x] for x in d["discarded"]]
+        self.legend_deck = [beings[i] for i in d["legend_deck"]]
+        self.legend_discard = [beings[i] for i in d["legend_discard"]]
+        self.flare_deck = [flares[i] for i in d["flare_deck"]]
+        self.flare_discard = [flares[i] for i in d["flare_discard"]]
+        self.task_deck = [tasks[i] for i in d["task_deck"]]
+        self.task_row = [tasks[i] for i in d["task_row"]]
+        self.next_task = None if d["next_task"] is None else tasks[d["next_task"]]
+        self.claimed = [[tasks[i] for i in x] for x in d["claimed"]]
+        self.task_points, self.dm_points = list(d["task_points"]), list(d["dm_points"])
+        self.unnamed_task_points = list(d["unnamed_task_points"])
+        for k in ("first_player", "active", "turn", "actions_left", "discarded_this_turn", "flare_used_this_turn",
+                  "end_trigger", "end_trigger_player", "trigger_turn", "turns_after_trigger", "in_extra_turn",
+                  "over"):
+            setattr(self, k, d[k])
+        c = self.counters
+        c.destroyed, c.summoned = list(d["destroyed"]), [tuple(x) for x in d["summoned"]]
+        c.extra_draws, c.extra_legend_draws = d["extra_draws"], d["extra_legend_draws"]
+        c.extra_turn, c.borrow_enemy_piece = d["extra_turn"], d["borrow_enemy_piece"]
+        self.rng.setstate((3, tuple(d["rng"]), None))
+        r = self.record
+        r.first_player, r.scores, r.winner = d["record_first_player"], tuple(d["scores"]), d["winner"]
+        r.end_reason, r.tiebreak, r.turns = d["end_reason"], d["tiebreak"], d["turns"]
+        r._points = list(d["points"])
+        r.events.extend(events_from_json(d["events"]))
+
+
+def _operate(state: GameState, op: str, args: tuple[int, ...], cause: str = "") -> Any:
+    from sim.core import operate
+
+    return operate(state, op, args, cause)
+
+
+def _indices(cards: list) -> list[int]:
+    return [c.index for c in cards]

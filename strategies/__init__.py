@@ -1,5 +1,5 @@
 """Scripted players. ``make_strategy(name, seat, seed, params)`` builds one by name."""
 
-from strategies.registry import STRATEGIES, StrategyConfigError, make_player, make_strategy
+from strategies.registry import STRATEGIES, StrategyConfigError, make_strategy
 
-__all__ = ["STRATEGIES", "StrategyConfigError", "make_player", "make_strategy"]
+__all__ = ["STRATEGIES", "StrategyConfigError", "make_strategy"]

@@ -132,9 +132,9 @@ def play_games(job: Job) -> tuple[int, int, int]:
 
     Games ``2m`` and ``2m + 1`` play the same deal (seed and deck pairing) with the seats swapped: the
     first strategy sits in seat 0 for even ``k``."""
-    from sim import core
     from sim.cards import load_card_set
-    from strategies import make_player
+    from sim.game import Game
+    from strategies import make_strategy
 
     mode, decks, first, second, base_seed, ks, cards_dir = job
     cards = load_card_set(cards_dir)
@@ -142,8 +142,8 @@ def play_games(job: Job) -> tuple[int, int, int]:
     for k in ks:
         seed = _mix(base_seed, k // 2)
         seats = (first, second) if k % 2 == 0 else (second, first)
-        players = [make_player(e.name, seat, seed, e.params) for seat, e in enumerate(seats)]
-        winner = core.play(cards, mode, decks[(k // 2) % len(decks)], players, seed)[0].winner
+        players = [make_strategy(e.name, seat, seed, e.params) for seat, e in enumerate(seats)]
+        winner = Game(cards, mode, decks[(k // 2) % len(decks)], players, seed).play().winner
         if winner < 0:
             ties += 1
         elif (winner == 0) == (k % 2 == 0):

@@ -29,17 +29,6 @@ def strategy_seed(game_seed: int, seat: int) -> int:
     return (game_seed * 0x9E3779B97F4A7C15 + seat * 0xBF58476D1CE4E5B9 + 1) & 0xFFFFFFFFFFFFFFFF
 
 
-def make_player(name: str, seat: int, game_seed: int, params: dict[str, Any] | None = None) -> Any:
-    """The player of ``seat`` for ``sim.core.play``: the core's own strategy where it has one (the game then
-    runs entirely in the core), otherwise the Python strategy. Parameters are checked here either way."""
-    from sim import core
-
-    strategy = make_strategy(name, seat, game_seed, params)
-    if name in core.NATIVE_STRATEGIES:
-        return core.NativePlayer(name, game_seed, dict(params or {}))
-    return strategy
-
-
 def make_strategy(name: str, seat: int, game_seed: int, params: dict[str, Any] | None = None) -> Strategy:
     import strategies.random_player  # noqa: F401  registers the built-in strategies
     import strategies.scripted  # noqa: F401

@@ -17,9 +17,10 @@ from typing import Any
 import pytest
 
 from pipelines.schema import SCHEMA_VERSION, TABLES
+from pipelines.shard import play_recording_order
 from pipelines.tables import TableBuilder
-from sim import core
 from sim.cards import load_card_set
+from sim.game import Game
 from sim.record import (
     Convert,
     Destroy,
@@ -39,7 +40,7 @@ from sim.record import (
     Upgrade,
 )
 from sim.state import MODES
-from strategies import make_player
+from strategies import make_strategy
 
 DATASET_DOC = Path(__file__).resolve().parents[1] / "docs" / "dataset.md"
 PLAYERS = [("random", "random"), ("builder", "greedy"), ("hunter", "brawler"), ("greedy", "random"),
@@ -61,8 +62,8 @@ def played() -> tuple[list[Played], Orders]:
     out, orders = [], {}
     for i in range(48):
         mode, names, decks = MODES[i % 2], PLAYERS[i // 2 % len(PLAYERS)], DECKS[i // 12]
-        players = [make_player(name, seat, 100 + i) for seat, name in enumerate(names)]
-        record, orders[1000 + 7 * i] = core.play(cards, mode, decks, players, 100 + i)
+        players = [make_strategy(name, seat, 100 + i) for seat, name in enumerate(names)]
+        record, orders[1000 + 7 * i] = play_recording_order(Game(cards, mode, decks, players, 100 + i))
         labels = (f"{names[0]}-a", f"{names[1]}-b") if i % 3 == 0 else None
         out.append((1000 + 7 * i, f"cell-{i % 5}", record, labels))
     return out, orders

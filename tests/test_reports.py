@@ -16,11 +16,12 @@ import pytest
 from scipy import stats
 
 from pipelines.schema import TABLES
+from pipelines.shard import play_recording_order
 from pipelines.tables import TableBuilder
 from reports.build import write_report
-from sim import core
 from sim.cards import load_card_set
-from strategies import make_player
+from sim.game import Game
+from strategies import make_strategy
 
 PAIRS = [(m, a, b) for m in ("high-form", "deathmatch") for a in ("imperial", "highland", "sylvan")
          for b in ("imperial", "highland", "sylvan")]
@@ -34,8 +35,8 @@ def make_run(path: Path, games: int, seed: int, shards: int = 2) -> Path:
         builder = TableBuilder()
         for game_id in range(shard * per_shard, min(games, (shard + 1) * per_shard)):
             mode, a, b = PAIRS[game_id % len(PAIRS)]
-            players = [make_player("random", seat, seed + game_id) for seat in (0, 1)]
-            record, order = core.play(cards, mode, (a, b), players, seed + game_id)
+            players = [make_strategy("random", seat, seed + game_id) for seat in (0, 1)]
+            record, order = play_recording_order(Game(cards, mode, (a, b), players, seed + game_id))
             builder.add(game_id, f"{mode}|{a}-{b}|random-random", record, cards.fingerprint(), deck_order=order)
         for name, table in builder.tables().items():
             (path / name).mkdir(parents=True, exist_ok=True)

@@ -9,12 +9,13 @@ from pathlib import Path
 import pyarrow.parquet as pq
 import pytest
 
+from pipelines.shard import play_recording_order
 from pipelines.study import StudyConfigError, parse_study
 from pipelines.variants import seat_decks, variant_cards
 from reports.calibration import CONTROL, STRONG, USELESS, ablation_rows, planted_card_set, run_local, study_config
-from sim import core
 from sim.cards import load_card_set
-from strategies import make_player
+from sim.game import Game
+from strategies import make_strategy
 
 
 def _study(tmp_path: Path, **ablation: object):
@@ -47,10 +48,10 @@ def test_bad_ablation_configs_name_the_key(tmp_path: Path, ablation: dict, messa
 def _setup_orders(study, game_id: int) -> tuple[tuple[list[str], list[str]], list[str]]:
     spec = study.game(game_id)
     cards = load_card_set() if spec.variant is None else variant_cards(load_card_set(), spec.variant)
-    players = [make_player("random", seat, spec.seed) for seat in (0, 1)]
-    decks = seat_decks(spec, cards)
-    _, order = core.play(cards, "deathmatch", decks, players, spec.seed)
-    return order, decks
+    players = [make_strategy("random", seat, spec.seed) for seat in (0, 1)]
+    game = Game(cards, "deathmatch", seat_decks(spec, cards), players, spec.seed)
+    record, order = play_recording_order(game)
+    return order, game.state.deck_names
 
 
 def test_vanilla_keeps_every_shuffle_and_changes_one_seat_only(tmp_path: Path) -> None:

@@ -54,9 +54,9 @@ def test_parameter_of_the_wrong_type_is_refused(name, value):
 def test_parameters_are_a_user_error_and_reach_the_strategy():
     assert issubclass(StrategyConfigError, UserError)
     s = make_strategy("greedy", 0, 0, {"patterns": 2, "max_placements": 3})
-    assert s.ev.w.patterns == 2.0 and s.max_placements == 3
-    assert make_strategy("greedy", 0, 0).ev.w.patterns == 0.0
-    assert make_strategy("builder", 0, 0).ev.w.patterns > 0
+    assert s.player.setting("patterns") == 2.0 and s.player.setting("max_placements") == 3  # the core's player
+    assert make_strategy("greedy", 0, 0).player.setting("patterns") == 0.0
+    assert make_strategy("builder", 0, 0).player.setting("patterns") > 0
 
 
 # ----- determinism and hidden information
@@ -217,7 +217,7 @@ params = {params}
 def test_a_study_config_gives_strategy_parameters(tmp_path):
     study = _study(tmp_path, "{ patterns = 2.5, explore = 0 }")
     tuned = study.players["tuned"]
-    assert make_strategy(tuned.strategy, 0, 0, tuned.params).ev.w.patterns == 2.5
+    assert make_strategy(tuned.strategy, 0, 0, tuned.params).player.setting("patterns") == 2.5
 
 
 @pytest.mark.parametrize("params, message", [("{ pattern = 2.5 }", "has no parameter 'pattern'"),
@@ -241,24 +241,3 @@ def test_a_clone_shares_no_mutable_state_with_the_game():
     c.record.add(Place(1, 0, "test", 0, 0))
     assert (repr(s.pieces), repr(s.hand), repr(s.deck), repr(s.counters), list(s.tokens),
             len(s.record.events)) == before
-
-
-def test_exploring_tries_the_alternatives_of_unjudged_choices_depth_first():
-    from strategies.sandbox import best_outcome
-
-    state = _after_some_turns(1, 2).state
-    picked: dict[int, tuple] = {}
-
-    def act(game: Game) -> None:
-        picked[id(game.state)] = (game.ask(0, "branch", ["a", "b", "c"]), game.ask(0, "direction", [0, 1]))
-
-    scores = {("c", 1): 5.0, ("b", 0): 3.0}
-
-    def run(budget: int):
-        return best_outcome(state, random.Random(0), act, lambda s, d: (0, False),
-                            lambda s: scores.get(picked[id(s)], 0.0), budget)
-
-    best = run(10)
-    assert best.value == 5.0 and best.answers == [("branch", "c"), ("direction", 1)]
-    assert run(2).answers == [("branch", "b"), ("direction", 0)]  # only the first choice's alternatives
-    assert run(0).answers == [("branch", "a"), ("direction", 0)]

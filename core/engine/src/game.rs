@@ -116,6 +116,9 @@ impl<'s> Game<'s> {
             Players::Shared(s) => s.choose(&view, &decision),
             Players::Nobody => panic!("no strategy to ask {} of", kind.as_str()),
         };
+        if let Players::Seats(s) = &mut self.players {
+            s[player].after_choice(&mut self.state);
+        }
         assert!(
             idx < options.len(),
             "strategy chose {idx} for {} with {} options",
@@ -203,7 +206,7 @@ impl<'s> Game<'s> {
         self.check();
     }
 
-    fn deal_task_row(&mut self) {
+    pub fn deal_task_row(&mut self) {
         let cards = Arc::clone(&self.state.cards);
         let s = &mut self.state;
         let mut set_aside: Vec<TaskId> = Vec::new();

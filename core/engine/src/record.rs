@@ -380,6 +380,11 @@ impl GameRecord {
         self.points[seat]
     }
 
+    /// Start the totals at the points of events recorded elsewhere (a record continued from Python's).
+    pub fn set_points_totals(&mut self, totals: [i32; 2]) {
+        self.points = totals;
+    }
+
     /// The JSON of Python's `GameRecord.to_dict()` with separators (",", ":").
     pub fn to_json(&self) -> String {
         let mut out = String::with_capacity(64 * self.events.len() + 256);

@@ -40,6 +40,24 @@ impl PyRandom {
         r
     }
 
+    /// The generator at a saved state: Python's `random.getstate()[1]` is the 624 words then the index.
+    pub fn from_state(words: &[u32], index: usize) -> Result<PyRandom, String> {
+        let mt: [u32; N] = words
+            .try_into()
+            .map_err(|_| format!("a random state has {N} words, got {}", words.len()))?;
+        if index > N {
+            return Err(format!(
+                "a random state's index is at most {N}, got {index}"
+            ));
+        }
+        Ok(PyRandom { mt, index })
+    }
+
+    /// The words and index of the state, as `from_state` takes them back.
+    pub fn state(&self) -> (&[u32; N], usize) {
+        (&self.mt, self.index)
+    }
+
     fn init_by_array(&mut self, key: &[u32]) {
         self.mt = GENRAND_19650218;
         self.index = N;
@@ -206,5 +224,17 @@ mod tests {
             0.5904925124490397,
             [5, 3, 2, 8, 4, 6, 7, 1, 9, 0],
         );
+    }
+
+    #[test]
+    fn a_saved_state_continues_the_stream() {
+        let mut r = PyRandom::new(7);
+        r.getrandbits(32);
+        let (words, index) = r.state();
+        let mut copy = PyRandom::from_state(words, index).unwrap();
+        for _ in 0..700 {
+            assert_eq!(copy.next_u32(), r.next_u32());
+        }
+        assert!(PyRandom::from_state(&[0; 3], 0).is_err());
     }
 }

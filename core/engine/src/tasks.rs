@@ -6,6 +6,34 @@ use crate::state::GameState;
 
 pub type Condition = fn(&GameState, usize) -> bool;
 
+/// The names `condition` knows, in its order (card files are checked against them).
+pub const CONDITION_NAMES: &[&str] = &[
+    "destroyed_3",
+    "destroyed_4",
+    "destroyed_3_one_upgraded",
+    "destroyed_4_two_upgraded",
+    "destroyed_legend_or_2_heroic",
+    "red_3_two_upgraded",
+    "green_3_two_upgraded",
+    "colored_5_three_upgraded",
+    "red_2_upgraded_one_legend",
+    "green_2_upgraded_one_legend",
+    "more_upgraded_on_red_and_green",
+    "summoned_2_one_on_red",
+    "summoned_2_one_on_green",
+    "summoned_2_on_colored",
+    "summoned_2_one_legendary",
+    "central_5_two_upgraded",
+    "center_plus_or_x",
+    "line_6_more",
+    "diagonals_4_each_one_upgraded",
+    "chain_opposite_sides",
+    "chain_opposite_corners",
+    "surround_6",
+    "surround_7",
+    "isolated_enemy",
+];
+
 /// The condition called `name` in the task file.
 pub fn condition(name: &str) -> Option<Condition> {
     Some(match name {
@@ -170,4 +198,14 @@ fn isolation(s: &GameState, p: usize) -> bool {
         }
     }
     false
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_listed_name_is_a_condition() {
+        for name in super::CONDITION_NAMES {
+            assert!(super::condition(name).is_some(), "{name}");
+        }
+    }
 }

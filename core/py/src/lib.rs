@@ -1,33 +1,30 @@
 //! `sim._core`: the compiled engine under the Python API.
 //!
 //! Python loads and validates the card files and hands the core the resulting card set as JSON
-//! (`sim/core_cards.py`); games are played whole inside the core and come back as the record's JSON (the
-//! document of `GameRecord.to_dict()`) with each seat's deck order after setup. Players are either the
-//! strategies written in Rust, named with their seed and parameters, or any Python object with
-//! `choose(view, decision) -> int`, asked through `PyStrategy`.
+//! (`sim/core_cards.py`). `facade` runs the operations of `sim.game.Game` on the state Python holds;
+//! `play_many` and `record_digests` play whole games between the core's own strategies without handing
+//! records to Python (benchmarks, the differential corpus).
 
+mod facade;
 mod python_player;
 
 use std::sync::Arc;
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyDict, PyTuple};
 
 use tk_engine::cards::CardSet;
-use tk_engine::decisions::Strategy;
 use tk_engine::game::{Game, GameOptions};
-use tk_engine::players::params::ParamValue;
 use tk_engine::state::Mode;
 
-use python_player::{Converter, PyStrategy};
+use python_player::Converter;
 
 /// A card set loaded into the core. `python_cards` is the `sim.cards.CardSet` it was made from, whose
 /// card and placement objects Python strategies receive as options.
 #[pyclass(frozen, module = "sim._core")]
 struct Cards {
-    inner: Arc<CardSet>,
-    converter: Arc<Converter>,
+    pub(crate) inner: Arc<CardSet>,
+    pub(crate) converter: Arc<Converter>,
 }
 
 #[pymethods]
@@ -41,113 +38,6 @@ impl Cards {
             converter: Arc::new(converter),
         })
     }
-}
-
-/// A player of a core game: a Rust strategy by name, or a Python object.
-enum PlayerArg {
-    Native {
-        name: String,
-        seed: u64,
-        params: Vec<(String, ParamValue)>,
-    },
-    Python(PyObject),
-}
-
-impl<'py> FromPyObject<'py> for PlayerArg {
-    fn extract_bound(ob: &Bound<'py, PyAny>) -> PyResult<Self> {
-        if let Ok(t) = ob.downcast::<PyTuple>() {
-            let (name, seed, params): (String, u64, Bound<'py, PyDict>) = t.extract()?;
-            let mut out = Vec::with_capacity(params.len());
-            for (k, v) in params.iter() {
-                let value = match v.extract::<i64>() {
-                    Ok(i) if !v.is_instance_of::<PyBool>() => ParamValue::Int(i),
-                    _ => ParamValue::Float(v.extract::<f64>()?),
-                };
-                out.push((k.extract::<String>()?, value));
-            }
-            return Ok(PlayerArg::Native {
-                name,
-                seed,
-                params: out,
-            });
-        }
-        Ok(PlayerArg::Python(ob.clone().unbind()))
-    }
-}
-
-fn make_player(
-    arg: PlayerArg,
-    seat: usize,
-    converter: &Arc<Converter>,
-) -> PyResult<Box<dyn Strategy>> {
-    match arg {
-        PlayerArg::Native { name, seed, params } => {
-            let params: Vec<(&str, ParamValue)> =
-                params.iter().map(|(k, v)| (k.as_str(), *v)).collect();
-            tk_engine::players::make_strategy_with(&name, seat, seed, &params)
-                .map_err(PyValueError::new_err)
-        }
-        PlayerArg::Python(obj) => Ok(Box::new(PyStrategy::new(obj, Arc::clone(converter))?)),
-    }
-}
-
-/// Each seat's being deck in its order after setup, first drawn first (`pipelines.tables.setup_order`).
-fn setup_order(game: &Game) -> [Vec<&'static str>; 2] {
-    let s = &game.state;
-    let cards = &s.cards;
-    [0, 1].map(|p| {
-        s.hand[p]
-            .iter()
-            .chain(s.deck[p].iter().rev())
-            .map(|&b| cards.being(b).id)
-            .collect()
-    })
-}
-
-/// Play one game; returns (record JSON, (seat 0 deck order, seat 1 deck order)).
-///
-/// A Python player's exception ends the game and is raised here; a rule breach found in strict mode
-/// raises `AssertionError` with the invariant's message.
-#[pyfunction]
-#[pyo3(signature = (cards, mode, decks, players, seed, strict=false, max_turns=200, ask_all=false))]
-#[allow(clippy::too_many_arguments)]
-fn play_game(
-    cards: &Cards,
-    mode: &str,
-    decks: (String, String),
-    players: (PlayerArg, PlayerArg),
-    seed: u64,
-    strict: bool,
-    max_turns: u32,
-    ask_all: bool,
-) -> PyResult<(String, [Vec<&'static str>; 2])> {
-    let mode = Mode::parse(mode).map_err(PyValueError::new_err)?;
-    let strategies = [
-        make_player(players.0, 0, &cards.converter)?,
-        make_player(players.1, 1, &cards.converter)?,
-    ];
-    let options = GameOptions {
-        strict,
-        max_turns,
-        ask_all,
-    };
-    let mut game = Game::new(
-        Arc::clone(&cards.inner),
-        mode,
-        [&decks.0, &decks.1],
-        strategies,
-        seed,
-        options,
-    )
-    .map_err(PyValueError::new_err)?;
-    python_player::run_catching(|| {
-        game.setup();
-        let order = setup_order(&game);
-        while !game.state.over {
-            game.play_turn();
-        }
-        (game.state.record.to_json(), order)
-    })
 }
 
 /// Play the games of `seeds` between two Rust strategies without building records for Python; returns
@@ -247,10 +137,13 @@ fn record_digests(
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("SOURCE_FINGERPRINT", env!("TK_CORE_SOURCE"))?;
-    m.add("NATIVE_STRATEGIES", tk_engine::players::NAMES.to_vec())?;
     m.add_class::<Cards>()?;
-    m.add_function(wrap_pyfunction!(play_game, m)?)?;
+    m.add_class::<facade::NativeStrategy>()?;
     m.add_function(wrap_pyfunction!(play_many, m)?)?;
     m.add_function(wrap_pyfunction!(record_digests, m)?)?;
+    m.add_function(wrap_pyfunction!(facade::game_op, m)?)?;
+    m.add_function(wrap_pyfunction!(facade::condition_names, m)?)?;
+    m.add_function(wrap_pyfunction!(facade::custom_effect_names, m)?)?;
+    m.add_function(wrap_pyfunction!(facade::custom_effect_fingerprints, m)?)?;
     Ok(())
 }

@@ -1,26 +1,23 @@
-//! Python strategies in core games: each decision is handed to the object's `choose(view, decision)` with
-//! the same option values the Python engine offered (card, placement and action objects of the Python card
-//! set, squares as ints, moves as tuples, None), and a `View` with the methods of `sim.decisions.PlayerView`
-//! (all but `sandbox`: lookahead players are written in Rust).
+//! What Python strategies need from the core: options as the Python values the Python API offers (card,
+//! placement and action objects of the Python card set, squares as ints, moves as tuples, None), and a
+//! Python exception raised inside a strategy carried out of the game that was asking.
 
 use std::cell::RefCell;
 use std::panic::{self, AssertUnwindSafe};
-use std::sync::{Arc, Once};
+use std::sync::Once;
 
-use pyo3::exceptions::{PyAssertionError, PyRuntimeError, PyValueError};
+use pyo3::exceptions::{PyAssertionError, PyRuntimeError};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
-use tk_engine::board::Bits;
-use tk_engine::decisions::{Action, Decision, Opt, PlayerView, Strategy};
+use tk_engine::decisions::{Action, Opt};
 
-/// The Python objects options are made of: the card set's cards and the classes of sim.decisions.
+/// The Python objects options are made of: the card set's cards and `sim.decisions.Action`.
 pub struct Converter {
     beings: Py<PyTuple>,
     flares: Py<PyTuple>,
     tasks: Py<PyTuple>,
     action: PyObject,
-    decision: PyObject,
 }
 
 impl Converter {
@@ -36,15 +33,14 @@ impl Converter {
             flares: tuple("flares")?,
             tasks: tuple("tasks")?,
             action: decisions.getattr("Action")?.unbind(),
-            decision: decisions.getattr("Decision")?.unbind(),
         })
     }
 
-    fn being<'py>(&self, py: Python<'py>, index: u16) -> PyResult<Bound<'py, PyAny>> {
+    pub(crate) fn being<'py>(&self, py: Python<'py>, index: u16) -> PyResult<Bound<'py, PyAny>> {
         self.beings.bind(py).get_item(usize::from(index))
     }
 
-    fn option<'py>(&self, py: Python<'py>, opt: Opt) -> PyResult<Bound<'py, PyAny>> {
+    pub(crate) fn option<'py>(&self, py: Python<'py>, opt: Opt) -> PyResult<Bound<'py, PyAny>> {
         Ok(match opt {
             Opt::None => py.None().into_bound(py),
             Opt::Action(a) => {
@@ -69,179 +65,10 @@ impl Converter {
     }
 }
 
-/// What a Python player may know at a decision, copied out of the state (the names and meanings of
-/// `sim.decisions.PlayerView`).
-#[pyclass(frozen, module = "sim._core")]
-pub struct View {
-    #[pyo3(get)]
-    player: usize,
-    #[pyo3(get)]
-    mode: &'static str,
-    #[pyo3(get)]
-    turn: u32,
-    #[pyo3(get)]
-    actions_left: i32,
-    pieces: [[Bits; 3]; 2],
-    stocks: [(i32, i32); 2],
-    scores: [i32; 2],
-    sizes: [(usize, usize, usize); 2],
-    deck_sizes: [usize; 2],
-    #[pyo3(get)]
-    hand: Py<PyTuple>,
-    #[pyo3(get)]
-    legend_hand: Py<PyTuple>,
-    #[pyo3(get)]
-    flare_hand: Py<PyTuple>,
-    #[pyo3(get)]
-    task_row: Py<PyTuple>,
-    #[pyo3(get)]
-    next_task: PyObject,
-    #[pyo3(get)]
-    destroyed_this_turn: (i32, i32, i32),
-    #[pyo3(get)]
-    end_triggered: bool,
-}
-
-#[pymethods]
-impl View {
-    #[getter]
-    fn opponent(&self) -> usize {
-        1 - self.player
-    }
-    /// Bitboards of `player`'s common, heroic and legendary pieces.
-    fn pieces(&self, player: usize) -> (Bits, Bits, Bits) {
-        let p = self.pieces[player];
-        (p[0], p[1], p[2])
-    }
-    fn piece_at(&self, sq: u32) -> Option<(usize, u8)> {
-        (0..2).find_map(|owner| {
-            (0..3u8).find_map(|rank| {
-                (self.pieces[owner][usize::from(rank)] >> sq & 1 == 1).then_some((owner, rank))
-            })
-        })
-    }
-    fn occupied(&self) -> Bits {
-        self.pieces.iter().flatten().fold(0, |m, b| m | b)
-    }
-    /// Tokens and legendary pieces in `player`'s stock.
-    fn stock(&self, player: usize) -> (i32, i32) {
-        self.stocks[player]
-    }
-    fn score(&self, player: usize) -> i32 {
-        self.scores[player]
-    }
-    fn hand_sizes(&self, player: usize) -> (usize, usize, usize) {
-        self.sizes[player]
-    }
-    fn deck_size(&self, player: usize) -> usize {
-        self.deck_sizes[player]
-    }
-}
-
-impl View {
-    fn new(py: Python<'_>, v: &PlayerView, conv: &Converter) -> PyResult<View> {
-        let s = v.sandbox_state();
-        let beings = |ids: &[tk_engine::cards::BeingId]| -> PyResult<Py<PyTuple>> {
-            let items = ids
-                .iter()
-                .map(|b| conv.being(py, b.0))
-                .collect::<PyResult<Vec<_>>>()?;
-            Ok(PyTuple::new(py, items)?.unbind())
-        };
-        let opts = |o: Vec<Opt>| -> PyResult<Py<PyTuple>> {
-            let items = o
-                .into_iter()
-                .map(|x| conv.option(py, x))
-                .collect::<PyResult<Vec<_>>>()?;
-            Ok(PyTuple::new(py, items)?.unbind())
-        };
-        Ok(View {
-            player: v.player,
-            mode: v.mode().as_str(),
-            turn: v.turn(),
-            actions_left: v.actions_left(),
-            pieces: [v.pieces(0), v.pieces(1)],
-            stocks: [v.stock(0), v.stock(1)],
-            scores: [v.score(0), v.score(1)],
-            sizes: [v.hand_sizes(0), v.hand_sizes(1)],
-            deck_sizes: [v.deck_size(0), v.deck_size(1)],
-            hand: beings(v.hand())?,
-            legend_hand: beings(v.legend_hand())?,
-            flare_hand: opts(v.flare_hand().iter().map(|&f| Opt::Flare(f)).collect())?,
-            task_row: opts(v.task_row().iter().map(|&t| Opt::Task(t)).collect())?,
-            next_task: conv
-                .option(py, v.next_task().map_or(Opt::None, Opt::Task))?
-                .unbind(),
-            destroyed_this_turn: {
-                let d = s.counters.destroyed;
-                (d[0], d[1], d[2])
-            },
-            end_triggered: v.end_triggered(),
-        })
-    }
-}
-
-/// A Python object with `choose(view, decision) -> int` and optionally `name`.
-pub struct PyStrategy {
-    obj: PyObject,
-    name: String,
-    conv: Arc<Converter>,
-}
-
-impl PyStrategy {
-    pub fn new(obj: PyObject, conv: Arc<Converter>) -> PyResult<PyStrategy> {
-        let name = Python::with_gil(|py| -> PyResult<String> {
-            let o = obj.bind(py);
-            match o.getattr("name") {
-                Ok(n) => n.extract(),
-                Err(_) => o.get_type().name()?.extract(),
-            }
-        })?;
-        Ok(PyStrategy { obj, name, conv })
-    }
-
-    fn ask(&self, py: Python<'_>, view: &PlayerView, d: &Decision) -> PyResult<usize> {
-        let options = d
-            .options
-            .iter()
-            .map(|&o| self.conv.option(py, o))
-            .collect::<PyResult<Vec<_>>>()?;
-        let decision = self.conv.decision.bind(py).call1((
-            d.kind.as_str(),
-            d.player,
-            options,
-            d.card,
-            d.prompt,
-        ))?;
-        let view = Py::new(py, View::new(py, view, &self.conv)?)?;
-        let idx = self.obj.bind(py).call_method1("choose", (view, decision))?;
-        match idx.extract::<usize>() {
-            Ok(i) if i < d.options.len() => Ok(i),
-            _ => Err(PyValueError::new_err(format!(
-                "strategy {} chose {} for {} with {} options",
-                self.name,
-                idx.repr()?,
-                d.kind.as_str(),
-                d.options.len()
-            ))),
-        }
-    }
-}
-
-impl Strategy for PyStrategy {
-    fn name(&self) -> &str {
-        &self.name
-    }
-
-    fn choose(&mut self, view: &PlayerView, decision: &Decision) -> usize {
-        Python::with_gil(|py| match self.ask(py, view, decision) {
-            Ok(i) => i,
-            Err(e) => {
-                PENDING.with(|p| *p.borrow_mut() = Some(e));
-                panic::panic_any(PythonRaised)
-            }
-        })
-    }
+/// Unwind the game in progress with a Python exception; `run_catching` raises it again.
+pub fn raise_in_game(e: PyErr) -> ! {
+    PENDING.with(|p| *p.borrow_mut() = Some(e));
+    panic::panic_any(PythonRaised)
 }
 
 /// The payload of the panic that unwinds a game when a Python player raised; the error waits in PENDING.

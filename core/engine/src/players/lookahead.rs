@@ -48,6 +48,46 @@ impl Lookahead {
         }
     }
 
+    /// A player continuing the stream `rng` (a Python lookahead player's, see core/py/src/facade.rs).
+    pub fn with_rng(name: &str, rng: crate::rng::PyRandom, params: &Params) -> Lookahead {
+        let l = Lookahead::new(name, 0, params);
+        *l.rng.borrow_mut() = rng;
+        l
+    }
+
+    /// The value of its parameter `name` (strategies/lookahead.py `PARAMS`) as it plays with it.
+    pub fn setting(&self, name: &str) -> Option<f64> {
+        let w = &self.ev.w;
+        Some(match name {
+            "score" => w.score,
+            "common" => w.common,
+            "heroic" => w.heroic,
+            "legendary" => w.legendary,
+            "threat" => w.threat,
+            "tasks" => w.tasks,
+            "patterns" => w.patterns,
+            "readiness_decay" => w.readiness_decay,
+            "legend_cards" => w.legend_cards,
+            "destruction" => w.destruction,
+            "flare_margin" => self.flare_margin,
+            "max_placements" => self.max_placements as f64,
+            "place_candidates" => self.place_candidates as f64,
+            "explore" => self.explore as f64,
+            "full_values" => self.full_values as f64,
+            _ => return None,
+        })
+    }
+
+    /// The answers planned for the decisions of the action chosen last (empty between actions).
+    pub fn plan(&self) -> &VecDeque<Answer> {
+        &self.plan
+    }
+
+    /// The player's random stream as it stands.
+    pub fn stream(&self) -> crate::rng::PyRandom {
+        self.rng.borrow().clone()
+    }
+
     fn patterns(&self) -> f64 {
         self.ev.w.patterns
     }

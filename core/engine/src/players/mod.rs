@@ -64,6 +64,3 @@ pub fn make_strategy_with(
         &Params::resolve(name, params)?,
     )))
 }
-
-/// The names of the strategies written in Rust.
-pub const NAMES: [&str; 5] = ["random", "greedy", "builder", "hunter", "brawler"];

@@ -13,6 +13,15 @@ impl RandomStrategy {
             rng: PyRandom::new(seed),
         }
     }
+
+    /// A player continuing the stream `rng` (a Python random player's, see core/py/src/facade.rs).
+    pub fn from_rng(rng: PyRandom) -> RandomStrategy {
+        RandomStrategy { rng }
+    }
+
+    pub fn rng(&self) -> &PyRandom {
+        &self.rng
+    }
 }
 
 impl Strategy for RandomStrategy {

@@ -1,0 +1,737 @@
+//! The Python `Game` over the core: every rule operation of `sim.game.Game` is one call of `game_op`.
+//!
+//! Python keeps the state (`sim.state.GameState`, a plain container) and hands it over as a snapshot: a
+//! dict of the state's fields with cards as their indices (`GameState.to_core`). The core rebuilds its
+//! own state from it, the random stream included (the 624 words and index of `random.getstate()`), runs
+//! the operation, and gives back a snapshot of the state after it with the record's new events as JSON
+//! (`GameState.from_core` writes it into the Python state). A decision of the operation goes to the
+//! Python `asker` with a snapshot of the state at that moment, so that the Python state, its views and its
+//! random stream are those of the game when the strategy chooses; the stream comes back after the choice
+//! (a strategy's sandbox may share it, as Python lookahead does).
+
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+use std::sync::Arc;
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyTuple};
+
+use tk_engine::board::Bits;
+use tk_engine::cards::{intern, BeingId, CardSet, FlareId, TaskId};
+use tk_engine::decisions::{Action, Decision, Kind, Opt, PlayerView, Strategy};
+use tk_engine::game::{Game, Players};
+use tk_engine::players::lookahead::Lookahead;
+use tk_engine::players::params::{ParamValue, Params};
+use tk_engine::players::random::RandomStrategy;
+use tk_engine::rng::PyRandom;
+use tk_engine::state::{EndTrigger, GameState, Mode, TurnCounters};
+
+use crate::python_player::{raise_in_game, run_catching, Converter};
+use crate::Cards;
+
+fn item<'py, T: FromPyObject<'py>>(d: &Bound<'py, PyDict>, key: &str) -> PyResult<T> {
+    match d.get_item(key)? {
+        Some(v) => v
+            .extract()
+            .map_err(|e| PyValueError::new_err(format!("state field {key}: {e}"))),
+        None => Err(PyValueError::new_err(format!("state field {key} missing"))),
+    }
+}
+
+fn known(s: &str, names: &[&'static str]) -> PyResult<&'static str> {
+    names
+        .iter()
+        .copied()
+        .find(|n| *n == s)
+        .ok_or_else(|| PyValueError::new_err(format!("unknown value {s:?}")))
+}
+
+fn ids<T, U: Copy>(v: Vec<U>, f: impl Fn(U) -> T) -> Vec<T> {
+    v.into_iter().map(f).collect()
+}
+
+fn random_from(words: Vec<u32>) -> PyResult<PyRandom> {
+    let Some((&index, mt)) = words.split_last() else {
+        return Err(PyValueError::new_err("empty random state"));
+    };
+    PyRandom::from_state(mt, index as usize).map_err(PyValueError::new_err)
+}
+
+/// The core's state from a snapshot of the Python state.
+fn state_from(cards: &Arc<CardSet>, d: &Bound<'_, PyDict>) -> PyResult<GameState> {
+    let mode = Mode::parse(&item::<String>(d, "mode")?).map_err(PyValueError::new_err)?;
+    let (a, b): (String, String) = item(d, "decks")?;
+    let decks = [
+        cards.deck_index(&a).map_err(PyValueError::new_err)?,
+        cards.deck_index(&b).map_err(PyValueError::new_err)?,
+    ];
+    let mut s = GameState::new(Arc::clone(cards), mode, decks, 0, item(d, "max_turns")?);
+    *s.rng.borrow_mut() = random_from(item(d, "rng")?)?;
+    s.pieces = item(d, "pieces")?;
+    s.tokens = item(d, "tokens")?;
+    s.legend_stock = item(d, "legend_stock")?;
+    s.token_total = item(d, "token_total")?;
+    s.legend_total = item(d, "legend_total")?;
+    let beings2 = |key: &str| -> PyResult<[Vec<BeingId>; 2]> {
+        let [x, y]: [Vec<u16>; 2] = item(d, key)?;
+        Ok([ids(x, BeingId), ids(y, BeingId)])
+    };
+    s.deck = beings2("deck")?;
+    s.hand = beings2("hand")?;
+    s.legend_hand = beings2("legend_hand")?;
+    s.discarded = beings2("discarded")?;
+    let [x, y]: [Vec<u8>; 2] = item(d, "flare_hand")?;
+    s.flare_hand = [ids(x, FlareId), ids(y, FlareId)];
+    let [x, y]: [Vec<u8>; 2] = item(d, "claimed")?;
+    s.claimed = [ids(x, TaskId), ids(y, TaskId)];
+    s.legend_deck = ids(item(d, "legend_deck")?, BeingId);
+    s.legend_discard = ids(item(d, "legend_discard")?, BeingId);
+    s.flare_deck = ids(item(d, "flare_deck")?, FlareId);
+    s.flare_discard = ids(item(d, "flare_discard")?, FlareId);
+    s.task_deck = ids(item(d, "task_deck")?, TaskId);
+    s.task_row = ids(item(d, "task_row")?, TaskId);
+    s.next_task = item::<Option<u8>>(d, "next_task")?.map(TaskId);
+    s.task_points = item(d, "task_points")?;
+    s.unnamed_task_points = item(d, "unnamed_task_points")?;
+    s.dm_points = item(d, "dm_points")?;
+    s.first_player = item(d, "first_player")?;
+    s.active = item(d, "active")?;
+    s.turn = item(d, "turn")?;
+    s.actions_left = item(d, "actions_left")?;
+    s.discarded_this_turn = item(d, "discarded_this_turn")?;
+    s.flare_used_this_turn = item(d, "flare_used_this_turn")?;
+    s.counters = TurnCounters {
+        destroyed: item(d, "destroyed")?,
+        summoned: item(d, "summoned")?,
+        extra_draws: item(d, "extra_draws")?,
+        extra_legend_draws: item(d, "extra_legend_draws")?,
+        extra_turn: item(d, "extra_turn")?,
+        borrow_enemy_piece: item(d, "borrow_enemy_piece")?,
+    };
+    s.end_trigger = match item::<Option<String>>(d, "end_trigger")?.as_deref() {
+        None => None,
+        Some("deck") => Some(EndTrigger::Deck),
+        Some("score") => Some(EndTrigger::Score),
+        Some("turn-limit") => Some(EndTrigger::TurnLimit),
+        Some(other) => return Err(PyValueError::new_err(format!("end trigger {other:?}"))),
+    };
+    s.end_trigger_player = item(d, "end_trigger_player")?;
+    s.trigger_turn = item(d, "trigger_turn")?;
+    s.turns_after_trigger = item(d, "turns_after_trigger")?;
+    s.in_extra_turn = item(d, "in_extra_turn")?;
+    s.over = item(d, "over")?;
+    s.strict = item(d, "strict")?;
+    let r = &mut s.record;
+    r.set_points_totals(item(d, "points")?);
+    r.first_player = item(d, "record_first_player")?;
+    r.scores = item(d, "scores")?;
+    r.winner = item(d, "winner")?;
+    r.end_reason = known(
+        &item::<String>(d, "end_reason")?,
+        &["", "deck", "score", "turn-limit"],
+    )?;
+    r.tiebreak = known(
+        &item::<String>(d, "tiebreak")?,
+        &["", "upgraded", "pieces", "tie"],
+    )?;
+    r.turns = item(d, "turns")?;
+    Ok(s)
+}
+
+/// A snapshot of the core's state for `GameState.from_core`; `events` is the JSON list of the record's
+/// events not sent yet (`sent` counts those of the operation Python has).
+fn snapshot<'py>(
+    py: Python<'py>,
+    s: &GameState,
+    sent: &Cell<usize>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    let b2 = |v: &[Vec<BeingId>; 2]| -> [Vec<u16>; 2] {
+        [0, 1].map(|p| v[p].iter().map(|b| b.0).collect())
+    };
+    let bs = |v: &[BeingId]| -> Vec<u16> { v.iter().map(|b| b.0).collect() };
+    let fs = |v: &[FlareId]| -> Vec<u8> { v.iter().map(|f| f.0).collect() };
+    let ts = |v: &[TaskId]| -> Vec<u8> { v.iter().map(|t| t.0).collect() };
+    let pieces: [[Bits; 3]; 2] = s.pieces;
+    d.set_item("pieces", pieces)?;
+    d.set_item("tokens", s.tokens)?;
+    d.set_item("legend_stock", s.legend_stock)?;
+    d.set_item("token_total", s.token_total)?;
+    d.set_item("legend_total", s.legend_total)?;
+    d.set_item("deck", b2(&s.deck))?;
+    d.set_item("hand", b2(&s.hand))?;
+    d.set_item("legend_hand", b2(&s.legend_hand))?;
+    d.set_item("discarded", b2(&s.discarded))?;
+    d.set_item("flare_hand", [fs(&s.flare_hand[0]), fs(&s.flare_hand[1])])?;
+    d.set_item("claimed", [ts(&s.claimed[0]), ts(&s.claimed[1])])?;
+    d.set_item("legend_deck", bs(&s.legend_deck))?;
+    d.set_item("legend_discard", bs(&s.legend_discard))?;
+    d.set_item("flare_deck", fs(&s.flare_deck))?;
+    d.set_item("flare_discard", fs(&s.flare_discard))?;
+    d.set_item("task_deck", ts(&s.task_deck))?;
+    d.set_item("task_row", ts(&s.task_row))?;
+    d.set_item("next_task", s.next_task.map(|t| t.0))?;
+    d.set_item("task_points", s.task_points)?;
+    d.set_item("unnamed_task_points", s.unnamed_task_points)?;
+    d.set_item("dm_points", s.dm_points)?;
+    d.set_item("first_player", s.first_player)?;
+    d.set_item("active", s.active)?;
+    d.set_item("turn", s.turn)?;
+    d.set_item("actions_left", s.actions_left)?;
+    d.set_item("discarded_this_turn", s.discarded_this_turn)?;
+    d.set_item("flare_used_this_turn", s.flare_used_this_turn)?;
+    let c = &s.counters;
+    d.set_item("destroyed", c.destroyed)?;
+    d.set_item("summoned", c.summoned.clone())?;
+    d.set_item("extra_draws", c.extra_draws)?;
+    d.set_item("extra_legend_draws", c.extra_legend_draws)?;
+    d.set_item("extra_turn", c.extra_turn)?;
+    d.set_item("borrow_enemy_piece", c.borrow_enemy_piece)?;
+    d.set_item("end_trigger", s.end_trigger.map(EndTrigger::as_str))?;
+    d.set_item("end_trigger_player", s.end_trigger_player)?;
+    d.set_item("trigger_turn", s.trigger_turn)?;
+    d.set_item("turns_after_trigger", s.turns_after_trigger)?;
+    d.set_item("in_extra_turn", s.in_extra_turn)?;
+    d.set_item("over", s.over)?;
+    d.set_item("rng", random_state(&s.rng.borrow()))?;
+    let r = &s.record;
+    d.set_item("record_first_player", r.first_player)?;
+    d.set_item("scores", r.scores)?;
+    d.set_item("winner", r.winner)?;
+    d.set_item("end_reason", r.end_reason)?;
+    d.set_item("tiebreak", r.tiebreak)?;
+    d.set_item("turns", r.turns)?;
+    d.set_item("points", [r.points_total(0), r.points_total(1)])?;
+    let mut events = String::from("[");
+    for (i, e) in r.events[sent.get()..].iter().enumerate() {
+        if i > 0 {
+            events.push(',');
+        }
+        e.write_json(&mut events);
+    }
+    events.push(']');
+    sent.set(r.events.len());
+    d.set_item("events", events)?;
+    Ok(d)
+}
+
+/// A seat of a facade game: its decisions go to the Python `asker(player, kind, options, card, prompt,
+/// snapshot)`, which answers (index, snapshot of the state after the choice): a strategy may change the
+/// state while it chooses (its random stream, shared with a sandbox, or a test's counters), and the game
+/// goes on from the state the strategy left.
+struct Asker {
+    asker: PyObject,
+    conv: Arc<Converter>,
+    after: Option<Py<PyDict>>,
+    sent: Rc<Cell<usize>>,
+}
+
+impl Asker {
+    fn ask(&mut self, py: Python<'_>, view: &PlayerView, d: &Decision) -> PyResult<usize> {
+        let options = d
+            .options
+            .iter()
+            .map(|&o| self.conv.option(py, o))
+            .collect::<PyResult<Vec<_>>>()?;
+        let (idx, after): (usize, Bound<'_, PyDict>) = self
+            .asker
+            .bind(py)
+            .call1((
+                d.player,
+                d.kind.as_str(),
+                PyList::new(py, options)?,
+                d.card,
+                d.prompt,
+                snapshot(py, view.sandbox_state(), &self.sent)?,
+            ))?
+            .extract()?;
+        self.after = Some(after.unbind());
+        Ok(idx)
+    }
+
+    /// The state the strategy left; the record (this operation's events) stays the game's.
+    fn write_back(
+        &self,
+        py: Python<'_>,
+        after: &Py<PyDict>,
+        state: &mut GameState,
+    ) -> PyResult<()> {
+        let mut new = state_from(&state.cards, after.bind(py))?;
+        *state.rng.borrow_mut() = new.rng.borrow().clone();
+        new.rng = Rc::clone(&state.rng);
+        new.record = std::mem::take(&mut state.record);
+        *state = new;
+        Ok(())
+    }
+}
+
+impl Strategy for Asker {
+    fn name(&self) -> &str {
+        "python"
+    }
+
+    fn choose(&mut self, view: &PlayerView, decision: &Decision) -> usize {
+        Python::with_gil(|py| match self.ask(py, view, decision) {
+            Ok(i) => i,
+            Err(e) => raise_in_game(e),
+        })
+    }
+
+    fn after_choice(&mut self, state: &mut GameState) {
+        if let Some(after) = self.after.take() {
+            Python::with_gil(|py| {
+                if let Err(e) = self.write_back(py, &after, state) {
+                    raise_in_game(e)
+                }
+            })
+        }
+    }
+}
+
+/// What an operation gives back besides the state.
+enum Answer {
+    Nothing,
+    Flag(bool),
+    Number(i64),
+    Numbers(Vec<i64>),
+    Actions(Vec<(&'static str, i64)>),
+    Piece(Option<(usize, u8)>),
+}
+
+fn action_of(kind: &str, card: i64) -> PyResult<Action> {
+    Ok(match kind {
+        "place" => Action::Place,
+        "summon" => Action::Summon(BeingId(card as u16)),
+        "discard" => Action::Discard,
+        "flare" => Action::Flare,
+        "end" => Action::End,
+        _ => return Err(PyValueError::new_err(format!("unknown action {kind:?}"))),
+    })
+}
+
+fn run(game: &mut Game, op: &str, args: &[i64], kind: &str) -> PyResult<Answer> {
+    let arg = |i: usize| -> PyResult<i64> {
+        args.get(i)
+            .copied()
+            .ok_or_else(|| PyValueError::new_err(format!("{op}: argument {i} missing")))
+    };
+    let p = if args.is_empty() { 0 } else { arg(0)? as usize };
+    let being = |i: usize| -> PyResult<BeingId> { Ok(BeingId(arg(i)? as u16)) };
+    Ok(match op {
+        "setup" => {
+            game.setup();
+            Answer::Nothing
+        }
+        "play_turn" => {
+            game.play_turn();
+            Answer::Nothing
+        }
+        "play_turns" => {
+            while !game.state.over {
+                game.play_turn();
+            }
+            Answer::Nothing
+        }
+        "finish_turn" => {
+            game.finish_turn();
+            Answer::Nothing
+        }
+        "deal_task_row" => {
+            game.deal_task_row();
+            Answer::Nothing
+        }
+        "check_invariants" => {
+            if let Err(e) = game.state.check_invariants() {
+                panic!("invariant broken: {e}");
+            }
+            Answer::Nothing
+        }
+        "action_options" => Answer::Actions(
+            game.action_options(p)
+                .into_iter()
+                .map(|o| match o {
+                    Opt::Action(Action::Summon(b)) => ("summon", i64::from(b.0)),
+                    Opt::Action(a) => (a.kind_str(), -1),
+                    _ => unreachable!("action options are actions"),
+                })
+                .collect(),
+        ),
+        "apply_action" => {
+            game.apply_action(p, action_of(kind, arg(1)?)?);
+            Answer::Nothing
+        }
+        "place_action" => {
+            game.place_action(p);
+            Answer::Nothing
+        }
+        "discard_action" => {
+            game.discard_action(p);
+            Answer::Nothing
+        }
+        "return_card" => {
+            let card = if kind == "flare" {
+                Opt::Flare(FlareId(arg(1)? as u8))
+            } else {
+                Opt::Being(being(1)?)
+            };
+            game.return_card(p, card);
+            Answer::Nothing
+        }
+        "legal_placements" => Answer::Numbers(
+            game.legal_placements(p, being(1)?)
+                .into_iter()
+                .map(i64::from)
+                .collect(),
+        ),
+        "has_placement" => Answer::Flag(game.has_placement(p, being(1)?)),
+        "summon" => {
+            game.summon(p, being(1)?, arg(2)? as u16);
+            Answer::Nothing
+        }
+        "flare_halves" => Answer::Number(i64::from(game.flare_halves(p, FlareId(arg(1)? as u8)))),
+        "invoke_flare" => {
+            game.invoke_flare(p);
+            Answer::Nothing
+        }
+        "end_turn" => {
+            game.end_turn(p);
+            Answer::Nothing
+        }
+        "claimable_tasks" => Answer::Numbers(
+            game.claimable_tasks(p)
+                .into_iter()
+                .map(|t| i64::from(t.0))
+                .collect(),
+        ),
+        "claim_task" => {
+            game.claim_task(p);
+            Answer::Nothing
+        }
+        // the state's primitive piece operations (sim.state.GameState)
+        "put" => {
+            game.state.put(p, arg(1)? as u8, arg(2)? as u8);
+            Answer::Nothing
+        }
+        "lift" => {
+            game.state.lift(p, arg(1)? as u8, arg(2)? as u8);
+            Answer::Nothing
+        }
+        "place" => Answer::Flag(
+            game.state
+                .place(p, arg(1)? as u8, arg(2)? as u8, intern(kind)),
+        ),
+        "destroy" => Answer::Piece(
+            game.state
+                .destroy(arg(0)? as u8, intern(kind), arg(1)? != 0),
+        ),
+        "move" => Answer::Piece(
+            game.state
+                .move_piece(arg(0)? as u8, arg(1)? as u8, intern(kind)),
+        ),
+        "upgrade" => Answer::Flag(game.state.upgrade(arg(0)? as u8, intern(kind))),
+        "downgrade" => Answer::Flag(game.state.downgrade(arg(0)? as u8, intern(kind))),
+        "convert" => {
+            let rank = arg(2)?;
+            let rank = (rank >= 0).then_some(rank as u8);
+            Answer::Flag(
+                game.state
+                    .convert(arg(0)? as u8, arg(1)? as usize, intern(kind), rank),
+            )
+        }
+        "condition" => {
+            let f = tk_engine::tasks::condition(kind)
+                .ok_or_else(|| PyValueError::new_err(format!("unknown condition {kind:?}")))?;
+            Answer::Flag(f(&game.state, p))
+        }
+        _ => return Err(PyValueError::new_err(format!("unknown operation {op:?}"))),
+    })
+}
+
+/// A Python player the core plays itself (`strategies.random_player`, `strategies.lookahead`): its
+/// stream comes in and goes back, so that the Python object goes on as if it had chosen.
+pub trait Native: Strategy {
+    fn stream(&self) -> PyRandom;
+    /// What the player plans to answer next, as (kind, option) text (a lookahead's plan).
+    fn plan(&self) -> Vec<(&'static str, String)> {
+        Vec::new()
+    }
+    /// The value of a parameter as the player plays with it.
+    fn setting(&self, _name: &str) -> Option<f64> {
+        None
+    }
+}
+
+impl Native for RandomStrategy {
+    fn stream(&self) -> PyRandom {
+        self.rng().clone()
+    }
+}
+
+impl Native for Lookahead {
+    fn stream(&self) -> PyRandom {
+        Lookahead::stream(self)
+    }
+
+    fn plan(&self) -> Vec<(&'static str, String)> {
+        Lookahead::plan(self)
+            .iter()
+            .map(|(k, o)| (k.as_str(), format!("{o:?}")))
+            .collect()
+    }
+
+    fn setting(&self, name: &str) -> Option<f64> {
+        Lookahead::setting(self, name)
+    }
+}
+
+struct SharedNative(Rc<RefCell<dyn Native>>);
+
+impl Strategy for SharedNative {
+    fn name(&self) -> &str {
+        "native"
+    }
+
+    fn choose(&mut self, view: &PlayerView, decision: &Decision) -> usize {
+        self.0.borrow_mut().choose(view, decision)
+    }
+}
+
+/// What plays a seat: the Python asker, `(name, parameters, random state)` for a player the core has, or
+/// a `NativeStrategy` (the player itself, kept in the core between operations).
+pub enum SeatArg {
+    Asker(PyObject),
+    Native(String, Vec<(String, ParamValue)>, Vec<u32>),
+    Kept(Rc<RefCell<dyn Native>>),
+}
+
+fn param_values(params: &Bound<'_, PyDict>) -> PyResult<Vec<(String, ParamValue)>> {
+    let mut values = Vec::with_capacity(params.len());
+    for (k, v) in params.iter() {
+        let value = if let Ok(b) = v.downcast::<pyo3::types::PyBool>() {
+            ParamValue::Bool(b.is_true())
+        } else if let Ok(i) = v.extract::<i64>() {
+            ParamValue::Int(i)
+        } else {
+            ParamValue::Float(v.extract::<f64>()?)
+        };
+        values.push((k.extract::<String>()?, value));
+    }
+    Ok(values)
+}
+
+impl<'py> FromPyObject<'py> for SeatArg {
+    fn extract_bound(ob: &Bound<'py, PyAny>) -> PyResult<Self> {
+        if let Ok(n) = ob.downcast::<NativeStrategy>() {
+            return Ok(SeatArg::Kept(Rc::clone(&n.borrow().inner)));
+        }
+        if let Ok(t) = ob.downcast::<PyTuple>() {
+            let (name, params, state): (String, Bound<'py, PyDict>, Vec<u32>) = t.extract()?;
+            return Ok(SeatArg::Native(name, param_values(&params)?, state));
+        }
+        Ok(SeatArg::Asker(ob.clone().unbind()))
+    }
+}
+
+/// A strategy of the core as a Python object: `strategies.lookahead.Lookahead` holds one. In a `Game` it
+/// plays its seat inside the core; asked directly (`choose`), it answers a decision of a Python state.
+#[pyclass(unsendable, module = "sim._core")]
+pub struct NativeStrategy {
+    inner: Rc<RefCell<dyn Native>>,
+}
+
+const KINDS: [Kind; 19] = [
+    Kind::Action,
+    Kind::StartSquare,
+    Kind::Summon,
+    Kind::Take,
+    Kind::Place,
+    Kind::Discard,
+    Kind::Return,
+    Kind::Claim,
+    Kind::Destroy,
+    Kind::Upgrade,
+    Kind::Downgrade,
+    Kind::Convert,
+    Kind::Move,
+    Kind::Leap,
+    Kind::Branch,
+    Kind::Direction,
+    Kind::Card,
+    Kind::Piece,
+    Kind::Square,
+];
+
+/// An option from its Python encoding (`sim.core.encode_option`).
+fn option_from(t: &Bound<'_, PyTuple>) -> PyResult<Opt> {
+    let tag: String = t.get_item(0)?.extract()?;
+    let int = |i: usize| -> PyResult<i64> { t.get_item(i)?.extract() };
+    Ok(match tag.as_str() {
+        "none" => Opt::None,
+        "action" => Opt::Action(action_of(&t.get_item(1)?.extract::<String>()?, int(2)?)?),
+        "square" => Opt::Square(int(1)? as u8),
+        "placement" => Opt::Placement(BeingId(int(1)? as u16), int(2)? as u16),
+        "being" => Opt::Being(BeingId(int(1)? as u16)),
+        "flare" => Opt::Flare(FlareId(int(1)? as u8)),
+        "task" => Opt::Task(TaskId(int(1)? as u8)),
+        "move" => Opt::Move(int(1)? as u8, int(2)? as u8),
+        "direction" => Opt::Direction(int(1)? as u8),
+        "label" => Opt::Label(intern(&t.get_item(1)?.extract::<String>()?)),
+        _ => return Err(PyValueError::new_err(format!("unknown option tag {tag:?}"))),
+    })
+}
+
+#[pymethods]
+impl NativeStrategy {
+    #[new]
+    fn new(name: &str, seed: u64, params: &Bound<'_, PyDict>) -> PyResult<Self> {
+        let inner = native(name, &param_values(params)?, PyRandom::new(seed))?;
+        Ok(NativeStrategy { inner })
+    }
+
+    /// The index of the option chosen at a decision of the game whose state is `snapshot`; `options` are
+    /// encoded as `sim.core.encode_option` does.
+    #[allow(clippy::too_many_arguments)]
+    fn choose(
+        &self,
+        cards: &Cards,
+        snapshot: &Bound<'_, PyDict>,
+        player: usize,
+        kind: &str,
+        options: Vec<Bound<'_, PyTuple>>,
+        card: &str,
+        prompt: &str,
+    ) -> PyResult<usize> {
+        let state = state_from(&cards.inner, snapshot)?;
+        let kind = KINDS
+            .into_iter()
+            .find(|k| k.as_str() == kind)
+            .ok_or_else(|| PyValueError::new_err(format!("unknown decision kind {kind:?}")))?;
+        let options = options
+            .iter()
+            .map(option_from)
+            .collect::<PyResult<Vec<_>>>()?;
+        let decision = Decision {
+            kind,
+            player,
+            options: &options,
+            card: intern(card),
+            prompt: intern(prompt),
+        };
+        let view = PlayerView::new(&state, player);
+        run_catching(|| self.inner.borrow_mut().choose(&view, &decision))
+    }
+
+    /// The value of its parameter `name` as it plays with it (None: no such parameter).
+    fn setting(&self, name: &str) -> Option<f64> {
+        self.inner.borrow().setting(name)
+    }
+
+    /// What it plans to answer next: (kind, option) pairs (a lookahead's plan for the action it chose).
+    fn plan(&self) -> Vec<(&'static str, String)> {
+        self.inner.borrow().plan()
+    }
+}
+
+fn native(
+    name: &str,
+    params: &[(String, ParamValue)],
+    rng: PyRandom,
+) -> PyResult<Rc<RefCell<dyn Native>>> {
+    if name == "random" {
+        return Ok(Rc::new(RefCell::new(RandomStrategy::from_rng(rng))));
+    }
+    let given: Vec<(&str, ParamValue)> = params.iter().map(|(k, v)| (k.as_str(), *v)).collect();
+    let params = Params::resolve(name, &given).map_err(PyValueError::new_err)?;
+    Ok(Rc::new(RefCell::new(Lookahead::with_rng(
+        name, rng, &params,
+    ))))
+}
+
+fn random_state(r: &PyRandom) -> Vec<u32> {
+    let (words, index) = r.state();
+    let mut v = words.to_vec();
+    v.push(index as u32);
+    v
+}
+
+/// Run the rule operation `op` of `sim.game.Game` (or a piece operation of `sim.state.GameState`) on the
+/// state of `snapshot`: returns (snapshot after, answer, each native seat's random state after). `args` are ints
+/// (player first, cards as indices); `kind` names an action, a returned card's sort ("flare" or "being"),
+/// a task condition or the cause of a piece operation. `seats` is None for operations that ask nothing.
+#[pyfunction]
+#[pyo3(signature = (cards, snapshot_in, op, args, kind="", seats=None, ask_all=false))]
+#[allow(clippy::too_many_arguments, clippy::type_complexity)]
+pub fn game_op<'py>(
+    py: Python<'py>,
+    cards: &Cards,
+    snapshot_in: &Bound<'py, PyDict>,
+    op: &str,
+    args: Vec<i64>,
+    kind: &str,
+    seats: Option<(SeatArg, SeatArg)>,
+    ask_all: bool,
+) -> PyResult<(Bound<'py, PyDict>, PyObject, [Option<Vec<u32>>; 2])> {
+    let state = state_from(&cards.inner, snapshot_in)?;
+    let sent = Rc::new(Cell::new(0));
+    let mut natives: [Option<Rc<RefCell<dyn Native>>>; 2] = [None, None];
+    let players = match seats {
+        None => Players::Nobody,
+        Some((a, b)) => {
+            let mut seat = |arg: SeatArg, i: usize| -> PyResult<Box<dyn Strategy>> {
+                Ok(match arg {
+                    SeatArg::Asker(asker) => Box::new(Asker {
+                        asker,
+                        conv: Arc::clone(&cards.converter),
+                        after: None,
+                        sent: Rc::clone(&sent),
+                    }),
+                    SeatArg::Native(name, params, words) => {
+                        let player = native(&name, &params, random_from(words)?)?;
+                        natives[i] = Some(Rc::clone(&player));
+                        Box::new(SharedNative(player))
+                    }
+                    SeatArg::Kept(player) => Box::new(SharedNative(player)),
+                })
+            };
+            Players::Seats([seat(a, 0)?, seat(b, 1)?])
+        }
+    };
+    let mut game = Game::around(state, players);
+    game.ask_all = ask_all;
+    let answer = run_catching(|| run(&mut game, op, &args, kind))??;
+    let out = snapshot(py, &game.state, &sent)?;
+    let value = match answer {
+        Answer::Nothing => py.None(),
+        Answer::Flag(b) => b.into_pyobject(py)?.to_owned().into_any().unbind(),
+        Answer::Number(n) => n.into_pyobject(py)?.into_any().unbind(),
+        Answer::Numbers(v) => PyList::new(py, v)?.into_any().unbind(),
+        Answer::Actions(v) => PyList::new(py, v)?.into_any().unbind(),
+        Answer::Piece(p) => p.into_pyobject(py)?.into_any().unbind(),
+    };
+    let streams = natives.map(|r| r.map(|r| random_state(&r.borrow().stream())));
+    Ok((out, value, streams))
+}
+
+/// The names of the task conditions the core knows.
+#[pyfunction]
+pub fn condition_names() -> Vec<&'static str> {
+    tk_engine::tasks::CONDITION_NAMES.to_vec()
+}
+
+include!(concat!(env!("OUT_DIR"), "/custom_sources.rs"));
+
+/// A hash of each custom effect function's own source, by registered name (card fingerprints use it).
+#[pyfunction]
+pub fn custom_effect_fingerprints() -> Vec<(&'static str, &'static str)> {
+    CUSTOM_SOURCES.to_vec()
+}
+
+/// The names of the custom effect functions the core knows, in registry order.
+#[pyfunction]
+pub fn custom_effect_names() -> Vec<&'static str> {
+    tk_engine::effects::registry()
+        .into_iter()
+        .map(|(n, _)| n)
+        .collect()
+}

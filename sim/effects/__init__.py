@@ -1,1 +1,0 @@
-"""Card effects: the step vocabulary (interpreter), the context effects act through, custom functions."""
