@@ -3,6 +3,21 @@
 const N: usize = 624;
 const M: usize = 397;
 
+/// The state after `init_genrand(19650218)`, where every `init_by_array` starts.
+const GENRAND_19650218: [u32; N] = {
+    let mut mt = [0u32; N];
+    mt[0] = 19_650_218;
+    let mut i = 1;
+    while i < N {
+        let prev = mt[i - 1];
+        mt[i] = 1_812_433_253u32
+            .wrapping_mul(prev ^ (prev >> 30))
+            .wrapping_add(i as u32);
+        i += 1;
+    }
+    mt
+};
+
 /// MT19937 seeded like CPython (`init_by_array` over the 32-bit words of the seed).
 #[derive(Clone)]
 pub struct PyRandom {
@@ -25,19 +40,9 @@ impl PyRandom {
         r
     }
 
-    fn init_genrand(&mut self, s: u32) {
-        self.mt[0] = s;
-        for i in 1..N {
-            let prev = self.mt[i - 1];
-            self.mt[i] = 1_812_433_253u32
-                .wrapping_mul(prev ^ (prev >> 30))
-                .wrapping_add(i as u32);
-        }
-        self.index = N;
-    }
-
     fn init_by_array(&mut self, key: &[u32]) {
-        self.init_genrand(19_650_218);
+        self.mt = GENRAND_19650218;
+        self.index = N;
         let (mut i, mut j) = (1usize, 0usize);
         let mut k = N.max(key.len());
         while k > 0 {
