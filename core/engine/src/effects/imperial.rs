@@ -326,170 +326,26 @@ fn master_of_intrigue(ctx: &mut EffectContext, _step: &Step) -> bool {
     done
 }
 
-/// Hand-made positions to run a custom effect on, for the unit tests of this module and `highland`. The
-/// expected results in the tests were printed by the Python engine for the same positions and answers.
+/// A custom effect run on a hand-made position, for the unit tests of this module and `highland`. The
+/// expected outcomes in the tests were printed by the Python engine for the same positions and answers.
 #[cfg(test)]
 pub(super) mod scene {
-    use std::cell::RefCell;
-    use std::rc::Rc;
-    use std::sync::Arc;
-
-    use crate::board::{self, Square};
-    use crate::cards::CardSet;
-    use crate::decisions::{Decision, Opt, PlayerView, Strategy};
+    use crate::decisions::Opt;
     use crate::effects::context::EffectContext;
     use crate::effects::steps::Op;
-    use crate::game::{Game, Players};
-    use crate::state::{GameState, Mode};
+    use crate::effects::testing::{arena, mv, name, position, sq};
+    use crate::state::Mode;
 
-    /// (id, rank, cells, marked, custom fn) of the beings the tests use, as in the card set document.
-    const BEINGS: [(&str, u8, &str, &str, &str); 17] = [
-        (
-            "imperial/messenger",
-            0,
-            "[[1,1,0],[2,2,0]]",
-            "[]",
-            "imperial.messenger",
-        ),
-        (
-            "imperial/chronicler",
-            0,
-            "[[0,-1,0],[-1,0,0],[1,0,0]]",
-            "[]",
-            "imperial.chronicler",
-        ),
-        (
-            "imperial/assassin",
-            1,
-            "[[-1,-3,0],[-2,-2,0],[-3,-1,0]]",
-            "[[-1,-1]]",
-            "imperial.step_onto_marked",
-        ),
-        (
-            "imperial/hypnotist",
-            1,
-            "[[1,-1,0],[-1,0,0],[1,0,0],[-1,1,0]]",
-            "[]",
-            "imperial.hypnotist",
-        ),
-        (
-            "imperial/cannon",
-            1,
-            "[[-1,0,0],[0,0,0],[-2,1,0]]",
-            "[[-1,-1],[0,-1],[1,-1],[1,0],[-1,1],[0,1],[1,1]]",
-            "imperial.cannon",
-        ),
-        (
-            "imperial/champion",
-            1,
-            "[[-1,0,0],[-1,1,0],[0,1,0],[0,2,0]]",
-            "[]",
-            "imperial.champion",
-        ),
-        (
-            "imperial/cavalry-captain",
-            1,
-            "[[-1,1,0],[1,1,0],[-1,2,0],[1,2,0]]",
-            "[]",
-            "imperial.cavalry_captain",
-        ),
-        (
-            "imperial/knight",
-            1,
-            "[[-1,1,0],[0,1,0],[1,1,0],[-1,2,0]]",
-            "[]",
-            "imperial.knight",
-        ),
-        (
-            "imperial/master-of-intrigue",
-            1,
-            "[[-1,-1,0],[1,-1,0],[-1,1,0],[1,1,0]]",
-            "[[-1,-1],[1,-1],[-1,1],[1,1]]",
-            "imperial.master_of_intrigue",
-        ),
-        (
-            "imperial/gun-tower",
-            1,
-            "[[0,1,0],[1,1,0],[0,2,0],[1,2,0]]",
-            "[[-1,0],[1,0]]",
-            "imperial.gun_tower",
-        ),
-        (
-            "highland/blood-shaman",
-            1,
-            "[[1,-1,0],[1,0,0],[-1,1,0],[0,1,0]]",
-            "[]",
-            "highland.blood_shaman",
-        ),
-        (
-            "highland/warlord",
-            1,
-            "[[-1,1,0],[0,1,0],[1,1,0],[-2,2,0],[2,2,0]]",
-            "[]",
-            "highland.warlord",
-        ),
-        (
-            "highland/war-summoner",
-            1,
-            "[[-1,0,0],[1,0,0],[0,1,0],[0,2,0]]",
-            "[]",
-            "highland.war_summoner",
-        ),
-        (
-            "highland/legend-slayer",
-            1,
-            "[[0,1,0],[1,1,0],[0,2,0],[2,2,0]]",
-            "[]",
-            "highland.legend_slayer",
-        ),
-        (
-            "highland/mountain-troll",
-            1,
-            "[[-1,1,0],[0,1,0],[0,2,0],[1,2,0]]",
-            "[]",
-            "highland.mountain_troll",
-        ),
-        (
-            "highland/hungry-bear",
-            1,
-            "[[1,0,0],[0,1,0],[1,1,0]]",
-            "[]",
-            "highland.hungry_bear",
-        ),
-        (
-            "highland/werewolf",
-            1,
-            "[[-2,-1,0],[-3,0,0],[-2,1,0]]",
-            "[]",
-            "highland.werewolf",
-        ),
-    ];
-
-    fn cards() -> Arc<CardSet> {
-        let beings: Vec<String> = BEINGS
-            .iter()
-            .map(|(id, rank, cells, marked, f)| {
-                format!(
-                    r#"{{"id":"{id}","deck":"test","rank":{rank},"cells":{cells},"marked":{marked},"marked_other":[],"effect":[{{"do":"custom","fn":"{f}"}}]}}"#
-                )
-            })
-            .collect();
-        let doc = format!(
-            r#"{{"decks":[{{"name":"test","beings":[{}]}}],"legends":[],"flares":[],"tasks":[]}}"#,
-            beings.join(",")
-        );
-        Arc::new(CardSet::from_json(&doc).expect("test card set"))
-    }
-
-    /// A square by name, e.g. "e5".
-    fn square(name: &str) -> Square {
-        let b = name.as_bytes();
-        board::square((b[0] - b'a' + 1) as i32, (b[1] - b'0') as i32)
-    }
-
-    fn name(sq: Square) -> String {
-        let (x, y) = board::coords(sq);
-        format!("{}{y}", (b'a' + x as u8 - 1) as char)
+    /// An option as the tests write it: "N" (pass), "e4" (square), "e5-e4" (move), "D2" (direction).
+    fn option(text: &str) -> Opt {
+        match text.split_once('-') {
+            _ if text == "N" => Opt::None,
+            Some((a, b)) => mv(a, b),
+            None if text.starts_with('D') => {
+                Opt::Direction(text[1..].parse().expect("a direction"))
+            }
+            None => Opt::Square(sq(text)),
+        }
     }
 
     fn option_name(o: &Opt) -> String {
@@ -502,36 +358,8 @@ pub(super) mod scene {
         }
     }
 
-    /// Answers decisions from a script (option names, as `option_name` writes them); logs each decision as
-    /// `kind[options]`. Once the script is out, it takes the last option (None, where it may pass).
-    struct Script {
-        answers: Vec<String>,
-        log: Rc<RefCell<Vec<String>>>,
-    }
-
-    impl Strategy for Script {
-        fn name(&self) -> &str {
-            "script"
-        }
-
-        fn choose(&mut self, _view: &PlayerView, d: &Decision) -> usize {
-            let names: Vec<String> = d.options.iter().map(option_name).collect();
-            self.log
-                .borrow_mut()
-                .push(format!("{}[{}]", d.kind.as_str(), names.join(" ")));
-            if self.answers.is_empty() {
-                return names.len() - 1;
-            }
-            let answer = self.answers.remove(0);
-            names
-                .iter()
-                .position(|n| *n == answer)
-                .unwrap_or_else(|| panic!("{answer} not in {names:?}"))
-        }
-    }
-
-    /// What the effect did: its return value, the actions left, the pieces on the arena ("e5=1h", seats from
-    /// 1, lowest square first) and the decisions asked ("kind[options]" joined by " | ").
+    /// What the effect did: its return value, the actions left, the pieces on the arena ("e5=1h", players
+    /// from 1, lowest square first) and the decisions asked ("kind[options]" joined by " | ").
     #[derive(Debug, PartialEq)]
     pub struct Outcome {
         pub did: bool,
@@ -540,9 +368,9 @@ pub(super) mod scene {
         pub asked: String,
     }
 
-    /// Run the custom effect of `card` summoned on `origin` with `orientation`, with `pieces` on the arena
-    /// ("e5=1h d4=2c": square, seat 1|2, rank c|h|l; the being's own piece included), seat 1 (index 0)
-    /// active with `actions` actions left and answering `answers` (space-separated option names).
+    /// The custom step of `card`'s effect run for player 1 as if summoned on `origin` with
+    /// `orientation`, with `pieces` on the arena ("e5=1h d4=2c", the being's own piece included), `actions`
+    /// actions left, and player 1 answering `answers` (space-separated, as `option` reads them).
     pub fn run(
         card: &str,
         origin: &str,
@@ -551,60 +379,42 @@ pub(super) mod scene {
         answers: &str,
         actions: i32,
     ) -> Outcome {
-        let cards = cards();
-        let mut state = GameState::new(Arc::clone(&cards), Mode::HighForm, [0, 0], 0, 200);
-        for p in pieces.split_whitespace() {
-            let (sq, v) = p.split_once('=').expect("square=piece");
-            let v = v.as_bytes();
-            let rank = b"chl".iter().position(|&r| r == v[1]).expect("rank letter") as u8;
-            state.put((v[0] - b'1') as usize, rank, square(sq));
-        }
-        for p in 0..2 {
-            state.deck[p] = cards.decks[0].beings.clone(); // every being accounted for
-        }
-        state.turn = 1;
-        state.active = 0;
-        state.actions_left = actions;
-        let log = Rc::new(RefCell::new(Vec::new()));
-        let script = |answers: &str| Script {
-            answers: answers.split_whitespace().map(String::from).collect(),
-            log: Rc::clone(&log),
-        };
-        let players = Players::Seats([Box::new(script(answers)), Box::new(script(""))]);
-        let mut game = Game::around(state, players);
-        let id = cards.being_by_id(card).expect("a test being");
+        let deck = card.split('/').next().expect("deck/name");
+        let answers: Vec<Opt> = answers.split_whitespace().map(option).collect();
+        let (mut game, asked) = position(Mode::HighForm, [deck, deck], card, pieces, &answers);
+        game.state.actions_left = actions;
+        let cards = std::sync::Arc::clone(&game.state.cards);
+        let id = cards.being_by_id(card).expect("a being");
         let being = cards.being(id);
         let placement = being
             .placements
             .iter()
-            .find(|p| p.origin == square(origin) && p.orientation == orientation)
+            .find(|p| p.origin == sq(origin) && p.orientation == orientation)
             .expect("a placement")
             .clone();
-        let step = &being.effect[0];
-        let Op::Custom { f, .. } = step.op else {
-            panic!("not a custom step")
-        };
+        let (step, f) = being
+            .effect
+            .iter()
+            .find_map(|st| match st.op {
+                Op::Custom { f, .. } => Some((st, f)),
+                _ => None,
+            })
+            .expect("a custom step");
         let mut ctx = EffectContext::new(&mut game, 0, being.id, Some(id), Some(placement));
         let did = f(&mut ctx, step);
-        let s = &game.state;
-        s.check_invariants().expect("invariants");
-        let arena: Vec<String> = board::bits(s.occupied())
-            .map(|sq| {
-                let (owner, rank) = s.piece_at(sq).expect("a piece");
-                format!(
-                    "{}={}{}",
-                    name(sq),
-                    owner + 1,
-                    ['c', 'h', 'l'][rank as usize]
-                )
+        let asked: Vec<String> = asked
+            .borrow()
+            .iter()
+            .map(|(kind, options)| {
+                let names: Vec<String> = options.iter().map(option_name).collect();
+                format!("{}[{}]", kind.as_str(), names.join(" "))
             })
             .collect();
-        let asked = log.borrow().join(" | ");
         Outcome {
             did,
-            actions: s.actions_left,
-            arena: arena.join(" "),
-            asked,
+            actions: game.state.actions_left,
+            arena: arena(&game),
+            asked: asked.join(" | "),
         }
     }
 }
