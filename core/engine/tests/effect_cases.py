@@ -2,8 +2,12 @@
 Python engine: one JSON line per case (the position, the summon, the events it recorded, the arena and
 turn counters after it), for the core's replay test `effects::testing::effect_cases_match_python`.
 
-    PYTHONPATH=. python core/engine/tests/effect_cases.py 500 legends sylvan > /tmp/cases.jsonl
+    git worktree add ../py-engine e69a308   # a revision that still has the Python engine
+    PYTHONPATH=../py-engine python core/engine/tests/effect_cases.py 500 legends sylvan > /tmp/cases.jsonl
     cd core && TK_EFFECT_CASES=/tmp/cases.jsonl cargo test -p tk_engine --lib effect_cases -- --ignored
+
+The Python engine is retired from this tree (docs/core.md): the cases come from a checkout that has it, so
+the check is the one the port was verified with, kept for auditing the core against that reference.
 
 Groups: ``legends`` or a deck name. Random games rarely summon some beings (a legend a few times in a
 thousand games); here each being gets N positions: its pattern with some pieces upgraded, random pieces
