@@ -6,7 +6,7 @@
 
 The Python engine is retired from this tree (the Python API runs on the core, docs/core.md): ``--reference``
 is a checkout of a revision that still has it, e.g. ``git worktree add ../py-engine b75556f``; its
-``scripts/py_records.py`` plays the Python side, with its own ``sim`` package.
+``scripts/py_records.py`` (in that checkout) plays the Python side, with its own ``sim`` package.
 
 For every ordered deck pairing and mode, runs ``tk-play`` and ``scripts/py_records.py`` over the seeds and
 reports, per pairing and mode, how many games match; for the first mismatching game of each, the seed, the
