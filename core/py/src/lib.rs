@@ -40,6 +40,35 @@ impl Cards {
     }
 }
 
+/// Play the games of `seeds` between two Rust strategies, handing each finished game to `each`.
+fn play_seeds(
+    cards: &Arc<CardSet>,
+    mode: Mode,
+    decks: &(String, String),
+    strategies: &(String, String),
+    seeds: (u64, u64),
+    options: GameOptions,
+    mut each: impl FnMut(u64, &Game),
+) -> Result<(), String> {
+    for seed in seeds.0..seeds.1 {
+        let players = [
+            tk_engine::players::make_strategy(&strategies.0, 0, seed)?,
+            tk_engine::players::make_strategy(&strategies.1, 1, seed)?,
+        ];
+        let mut game = Game::new(
+            Arc::clone(cards),
+            mode,
+            [&decks.0, &decks.1],
+            players,
+            seed,
+            options,
+        )?;
+        game.play();
+        each(seed, &game);
+    }
+    Ok(())
+}
+
 /// Play the games of `seeds` between two Rust strategies without building records for Python; returns
 /// the total number of turns (for benchmarks).
 #[pyfunction]
@@ -55,28 +84,23 @@ fn play_many(
 ) -> PyResult<u64> {
     let mode = Mode::parse(mode).map_err(PyValueError::new_err)?;
     let set = Arc::clone(&cards.inner);
+    let options = GameOptions {
+        strict,
+        ..GameOptions::default()
+    };
     py.allow_threads(move || {
         let mut turns = 0u64;
-        for seed in seeds.0..seeds.1 {
-            let players = [
-                tk_engine::players::make_strategy(&strategies.0, 0, seed)?,
-                tk_engine::players::make_strategy(&strategies.1, 1, seed)?,
-            ];
-            let options = GameOptions {
-                strict,
-                ..GameOptions::default()
-            };
-            let mut game = Game::new(
-                Arc::clone(&set),
-                mode,
-                [&decks.0, &decks.1],
-                players,
-                seed,
-                options,
-            )?;
-            game.play();
-            turns += u64::from(game.state.turn);
-        }
+        play_seeds(
+            &set,
+            mode,
+            &decks,
+            &strategies,
+            seeds,
+            options,
+            |_, game| {
+                turns += u64::from(game.state.turn);
+            },
+        )?;
         Ok::<u64, String>(turns)
     })
     .map_err(PyValueError::new_err)
@@ -107,27 +131,23 @@ fn record_digests(
         let mut out = Vec::new();
         let mut hasher = Sha256::new();
         let mut line = String::new();
-        for seed in seeds.0..seeds.1 {
-            let players = [
-                tk_engine::players::make_strategy(&strategies.0, 0, seed)?,
-                tk_engine::players::make_strategy(&strategies.1, 1, seed)?,
-            ];
-            let mut game = Game::new(
-                Arc::clone(&set),
-                mode,
-                [&decks.0, &decks.1],
-                players,
-                seed,
-                GameOptions::default(),
-            )?;
-            line.clear();
-            game.play().write_json(&mut line);
-            hasher.update(line.as_bytes());
-            if (seed - seeds.0 + 1).is_multiple_of(block) || seed + 1 == seeds.1 {
-                let digest = hasher.finalize_reset();
-                out.push(digest[..16].iter().map(|b| format!("{b:02x}")).collect());
-            }
-        }
+        play_seeds(
+            &set,
+            mode,
+            &decks,
+            &strategies,
+            seeds,
+            GameOptions::default(),
+            |seed, game| {
+                line.clear();
+                game.state.record.write_json(&mut line);
+                hasher.update(line.as_bytes());
+                if (seed - seeds.0 + 1).is_multiple_of(block) || seed + 1 == seeds.1 {
+                    let digest = hasher.finalize_reset();
+                    out.push(digest[..16].iter().map(|b| format!("{b:02x}")).collect());
+                }
+            },
+        )?;
         Ok::<Vec<String>, String>(out)
     })
     .map_err(PyValueError::new_err)
