@@ -8,7 +8,7 @@ from typing import Any
 
 from strategies.registry import StrategyConfigError
 
-_KIND_NAMES = {bool: "true or false", int: "a whole number", float: "a number"}
+_KIND_NAMES = {bool: "true or false", int: "a whole number", float: "a number", str: "a name"}
 
 
 @dataclass(frozen=True)
@@ -18,6 +18,7 @@ class Param:
     doc: str
     minimum: float | None = None
     maximum: float | None = None
+    choices: tuple[str, ...] | None = None
 
     @property
     def kind(self) -> type:
@@ -27,11 +28,15 @@ class Param:
         """``value`` converted to this parameter's type, or a StrategyConfigError saying what was expected."""
         kind = self.kind
         ok = (isinstance(value, bool) if kind is bool
+              else isinstance(value, str) if kind is str
               else isinstance(value, int) and not isinstance(value, bool) if kind is int
               else isinstance(value, int | float) and not isinstance(value, bool))
         if not ok:
             raise StrategyConfigError(f"strategy {strategy!r}: parameter {self.name!r} must be "
                                       f"{_KIND_NAMES[kind]} ({self.doc}), got {value!r}")
+        if self.choices is not None and value not in self.choices:
+            raise StrategyConfigError(f"strategy {strategy!r}: parameter {self.name!r} must be one of "
+                                      f"{', '.join(sorted(self.choices))} ({self.doc}), got {value!r}")
         low, high = self.minimum, self.maximum
         if (low is not None and value < low) or (high is not None and value > high):
             bounds = (f"at least {self.minimum}" if self.maximum is None

@@ -22,6 +22,7 @@ use tk_engine::cards::{intern, BeingId, CardSet, FlareId, TaskId};
 use tk_engine::decisions::{Action, Decision, Kind, Opt, PlayerView, Strategy};
 use tk_engine::game::{Game, Players};
 use tk_engine::players::lookahead::Lookahead;
+use tk_engine::players::mc::{McParams, MonteCarlo};
 use tk_engine::players::params::{ParamValue, Params};
 use tk_engine::players::random::RandomStrategy;
 use tk_engine::rng::PyRandom;
@@ -485,6 +486,21 @@ impl Native for Lookahead {
     }
 }
 
+impl Native for MonteCarlo {
+    fn stream(&self) -> PyRandom {
+        MonteCarlo::stream(self)
+    }
+
+    /// The base player's plan (the answers to the follow-ups of the action chosen).
+    fn plan(&self) -> Vec<(&'static str, String)> {
+        Native::plan(self.base())
+    }
+
+    fn setting(&self, name: &str) -> Option<f64> {
+        MonteCarlo::setting(self, name)
+    }
+}
+
 struct SharedNative(Rc<RefCell<dyn Native>>);
 
 impl Strategy for SharedNative {
@@ -512,6 +528,8 @@ fn param_values(params: &Bound<'_, PyDict>) -> PyResult<Vec<(String, ParamValue)
             ParamValue::Bool(b.is_true())
         } else if let Ok(i) = v.extract::<i64>() {
             ParamValue::Int(i)
+        } else if let Ok(t) = v.extract::<String>() {
+            ParamValue::Text(intern(&t))
         } else {
             ParamValue::Float(v.extract::<f64>()?)
         };
@@ -642,6 +660,10 @@ fn native(
         return Ok(Rc::new(RefCell::new(RandomStrategy::from_rng(rng))));
     }
     let given: Vec<(&str, ParamValue)> = params.iter().map(|(k, v)| (k.as_str(), *v)).collect();
+    if name == tk_engine::players::mc::NAME {
+        let params = McParams::resolve(&given).map_err(PyValueError::new_err)?;
+        return Ok(Rc::new(RefCell::new(MonteCarlo::with_rng(rng, &params))));
+    }
     let params = Params::resolve(name, &given).map_err(PyValueError::new_err)?;
     Ok(Rc::new(RefCell::new(Lookahead::with_rng(
         name, rng, &params,

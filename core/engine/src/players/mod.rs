@@ -1,5 +1,8 @@
 //! Strategies written in Rust, and the seeds they draw from.
 //!
+//! `mc` (`mc`) is the one-step Monte Carlo improvement of a lookahead preset: rollouts of each option of
+//! the action decision, played by the preset on sandboxes.
+//!
 //! `random` (uniform), and the scripted strategies `greedy`, `builder` (the default player), `hunter` and
 //! `brawler`: presets of the weights of one lookahead engine (`lookahead`), which tries each option on a
 //! sandbox copy of the game (`sandbox`), answers the choices inside it by quick rules (`reflex`) and values
@@ -9,6 +12,7 @@
 pub mod evaluate;
 pub mod geometry;
 pub mod lookahead;
+pub mod mc;
 pub mod params;
 pub mod random;
 pub mod readiness;
@@ -53,9 +57,15 @@ pub fn make_strategy_with(
         }
         return Ok(Box::new(random::RandomStrategy::new(seed)));
     }
+    if name == mc::NAME {
+        return Ok(Box::new(mc::MonteCarlo::new(
+            seed,
+            &mc::McParams::resolve(params)?,
+        )));
+    }
     if !PRESET_NAMES.contains(&name) {
         return Err(format!(
-            "unknown strategy '{name}'; known strategies: brawler, builder, greedy, hunter, random"
+            "unknown strategy '{name}'; known strategies: brawler, builder, greedy, hunter, mc, random"
         ));
     }
     Ok(Box::new(Lookahead::new(

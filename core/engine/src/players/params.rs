@@ -7,12 +7,15 @@ pub enum ParamValue {
     Bool(bool),
     Int(i64),
     Float(f64),
+    /// A name (`mc`'s base player), interned.
+    Text(&'static str),
 }
 
 impl ParamValue {
     /// Python's `repr` of the value.
-    fn repr(self) -> String {
+    pub fn repr(self) -> String {
         match self {
+            ParamValue::Text(t) => format!("'{t}'"),
             ParamValue::Bool(b) => (if b { "True" } else { "False" }).to_string(),
             ParamValue::Int(i) => i.to_string(),
             ParamValue::Float(f) => format!("{f:?}"),
@@ -24,6 +27,7 @@ impl ParamValue {
             ParamValue::Bool(b) => b as i64 as f64,
             ParamValue::Int(i) => i as f64,
             ParamValue::Float(f) => f,
+            ParamValue::Text(_) => f64::NAN,
         }
     }
 }
@@ -269,6 +273,7 @@ fn check(strategy: &str, spec: &Spec, value: ParamValue) -> Result<ParamValue, S
         ParamValue::Bool(_) => false,
         ParamValue::Int(_) => true,
         ParamValue::Float(_) => !spec.whole,
+        ParamValue::Text(_) => false,
     };
     if !ok {
         let kind = if spec.whole {

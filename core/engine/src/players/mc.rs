@@ -1,0 +1,264 @@
+//! `mc`: the one-step Monte Carlo improvement of a lookahead player (strategies/mc.py declares its
+//! parameters). At each main "action" decision every option is played out `rollouts` times, each time on a
+//! fresh sandbox (`PlayerView::sandbox`: what the player cannot see dealt anew from its own stream): the base
+//! player takes the option, finishes the turn and plays the opponent's next turn for them, and the position
+//! reached is valued by the base player's own evaluation from this player's side. The option with the best
+//! mean is taken (the first on ties). Every other decision, and the follow-up choices of the chosen option, is
+//! answered by the base player as it would answer them.
+//!
+//! Rollout `r` of every option starts from the same deal and the same players' streams (common random
+//! numbers: the options are compared on the same determinizations), all drawn from this player's stream.
+
+use super::evaluate::{Evaluator, Weights};
+use super::lookahead::Lookahead;
+use super::params::{ParamValue, Params, PRESET_NAMES};
+use super::strategy_seed;
+use crate::decisions::{Action, Decision, Kind, Opt, PlayerView, Strategy};
+use crate::game::{Game, Players};
+use crate::state::{shared_rng, SharedRng, TurnCounters};
+
+pub const NAME: &str = "mc";
+const BASE_DOC: &str = "the scripted strategy that plays the rollouts and answers the other decisions";
+const ROLLOUTS_DOC: &str = "rollouts per option of an action decision";
+const DEFAULT_ROLLOUTS: i64 = 55;
+
+/// The parameters of `mc`, checked as strategies/params.py checks them (same messages).
+#[derive(Clone, Debug, PartialEq)]
+pub struct McParams {
+    pub base: &'static str,
+    pub rollouts: i64,
+}
+
+impl McParams {
+    pub fn resolve(given: &[(&str, ParamValue)]) -> Result<McParams, String> {
+        let mut unknown: Vec<&str> = given
+            .iter()
+            .map(|&(n, _)| n)
+            .filter(|n| *n != "base" && *n != "rollouts")
+            .collect();
+        if !unknown.is_empty() {
+            unknown.sort_unstable();
+            unknown.dedup();
+            let unknown: Vec<String> = unknown.iter().map(|n| format!("'{n}'")).collect();
+            return Err(format!(
+                "strategy '{NAME}' has no parameter {}; its parameters: base, rollouts",
+                unknown.join(", ")
+            ));
+        }
+        let mut params = McParams {
+            base: "builder",
+            rollouts: DEFAULT_ROLLOUTS,
+        };
+        if let Some(&(_, value)) = given.iter().find(|(n, _)| *n == "base") {
+            let ParamValue::Text(name) = value else {
+                return Err(format!(
+                    "strategy '{NAME}': parameter 'base' must be a name ({BASE_DOC}), got {}",
+                    value.repr()
+                ));
+            };
+            if !PRESET_NAMES.contains(&name) {
+                let mut known = PRESET_NAMES.to_vec();
+                known.sort_unstable();
+                return Err(format!(
+                    "strategy '{NAME}': parameter 'base' must be one of {} ({BASE_DOC}), got {}",
+                    known.join(", "),
+                    value.repr()
+                ));
+            }
+            params.base = name;
+        }
+        if let Some(&(_, value)) = given.iter().find(|(n, _)| *n == "rollouts") {
+            let ParamValue::Int(n) = value else {
+                return Err(format!(
+                    "strategy '{NAME}': parameter 'rollouts' must be a whole number ({ROLLOUTS_DOC}), got {}",
+                    value.repr()
+                ));
+            };
+            if n < 1 {
+                return Err(format!(
+                    "strategy '{NAME}': parameter 'rollouts' must be at least 1 ({ROLLOUTS_DOC}), got {n}"
+                ));
+            }
+            params.rollouts = n;
+        }
+        Ok(params)
+    }
+}
+
+/// The one-step Monte Carlo player.
+pub struct MonteCarlo {
+    rng: SharedRng,
+    base_name: &'static str,
+    base_params: Params,
+    rollouts: usize,
+    ev: Evaluator,
+    /// The base player of the real game: it answers every decision but the action decisions.
+    base: Lookahead,
+}
+
+impl MonteCarlo {
+    pub fn new(seed: u64, params: &McParams) -> MonteCarlo {
+        let base_params = Params::preset(params.base).expect("a checked preset name");
+        let rng = shared_rng(seed);
+        let base_seed = rng.borrow_mut().getrandbits(64);
+        MonteCarlo {
+            base: Lookahead::new(params.base, base_seed, &base_params),
+            rng,
+            base_name: params.base,
+            ev: Evaluator::new(Weights::from_params(&base_params)),
+            base_params,
+            rollouts: params.rollouts as usize,
+        }
+    }
+
+    /// A player continuing the stream `rng` (a Python `mc` player's, see core/py/src/facade.rs).
+    pub fn with_rng(rng: crate::rng::PyRandom, params: &McParams) -> MonteCarlo {
+        let mut m = MonteCarlo::new(0, params);
+        *m.rng.borrow_mut() = rng;
+        let base_seed = m.rng.borrow_mut().getrandbits(64);
+        m.base = Lookahead::new(params.base, base_seed, &m.base_params);
+        m
+    }
+
+    /// The value of its parameter `name` as it plays with it (`base` has no number).
+    pub fn setting(&self, name: &str) -> Option<f64> {
+        match name {
+            "rollouts" => Some(self.rollouts as f64),
+            _ => None,
+        }
+    }
+
+    pub fn base_name(&self) -> &'static str {
+        self.base_name
+    }
+
+    /// The base player of the real game (its plan is the one the follow-up decisions are answered from).
+    pub fn base(&self) -> &Lookahead {
+        &self.base
+    }
+
+    /// The player's random stream as it stands.
+    pub fn stream(&self) -> crate::rng::PyRandom {
+        self.rng.borrow().clone()
+    }
+
+    /// The mean value of each option of an action decision over the rollouts.
+    pub fn option_values(&self, view: &PlayerView, decision: &Decision) -> Vec<f64> {
+        let seeds: Vec<u64> = {
+            let mut r = self.rng.borrow_mut();
+            (0..self.rollouts).map(|_| r.getrandbits(64)).collect()
+        };
+        decision
+            .options
+            .iter()
+            .map(|o| {
+                let Opt::Action(action) = *o else {
+                    unreachable!("action options")
+                };
+                let total: f64 = seeds
+                    .iter()
+                    .map(|&seed| self.rollout(view, decision.player, action, seed))
+                    .sum();
+                total / seeds.len() as f64
+            })
+            .collect()
+    }
+
+    /// One rollout of `action` on a sandbox dealt from `seed`: the base player finishes the turn and plays
+    /// the next one; the value of the position reached for `p`, as at the start of its next turn.
+    fn rollout(&self, view: &PlayerView, p: usize, action: Action, seed: u64) -> f64 {
+        let rng = shared_rng(seed);
+        let sandbox = view.sandbox(&rng);
+        let player = |seat: usize| -> Box<dyn Strategy> {
+            Box::new(Lookahead::new(
+                self.base_name,
+                strategy_seed(seed, seat),
+                &self.base_params,
+            ))
+        };
+        let mut game = Game::around(sandbox, Players::Seats([player(0), player(1)]));
+        if action == Action::End {
+            game.end_turn(p);
+        } else {
+            game.apply_action(p, action);
+            game.finish_turn();
+        }
+        if !game.state.over {
+            game.play_turn();
+        }
+        let mut state = game.state;
+        // this turn's counters are the last player's, already scored: none for the turn to come
+        state.counters = TurnCounters::default();
+        self.ev.value(&state, p)
+    }
+}
+
+impl Strategy for MonteCarlo {
+    fn name(&self) -> &str {
+        NAME
+    }
+
+    fn choose(&mut self, view: &PlayerView, decision: &Decision) -> usize {
+        if decision.kind != Kind::Action {
+            return self.base.choose(view, decision);
+        }
+        // the base player's own choice sets its plan for the choices that follow
+        let base_choice = self.base.choose(view, decision);
+        if decision.options.len() == 1 {
+            return 0;
+        }
+        let values = self.option_values(view, decision);
+        let mut best = 0;
+        for (i, &v) in values.iter().enumerate() {
+            if v > values[best] {
+                best = i;
+            }
+        }
+        if best != base_choice {
+            // its plan was for another option: it answers the follow-ups afresh
+            self.base.forget_plan();
+        }
+        best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parameters() {
+        assert_eq!(
+            McParams::resolve(&[]).unwrap(),
+            McParams {
+                base: "builder",
+                rollouts: 55
+            }
+        );
+        let p = McParams::resolve(&[
+            ("base", ParamValue::Text("greedy")),
+            ("rollouts", ParamValue::Int(3)),
+        ])
+        .unwrap();
+        assert_eq!((p.base, p.rollouts), ("greedy", 3));
+        assert_eq!(
+            McParams::resolve(&[("rollouts", ParamValue::Int(0))]).unwrap_err(),
+            "strategy 'mc': parameter 'rollouts' must be at least 1 (rollouts per option of an action \
+             decision), got 0"
+        );
+        assert_eq!(
+            McParams::resolve(&[("rollouts", ParamValue::Float(2.0))]).unwrap_err(),
+            "strategy 'mc': parameter 'rollouts' must be a whole number (rollouts per option of an action \
+             decision), got 2.0"
+        );
+        assert_eq!(
+            McParams::resolve(&[("base", ParamValue::Text("mc"))]).unwrap_err(),
+            "strategy 'mc': parameter 'base' must be one of brawler, builder, greedy, hunter (the scripted \
+             strategy that plays the rollouts and answers the other decisions), got 'mc'"
+        );
+        assert_eq!(
+            McParams::resolve(&[("explore", ParamValue::Int(1))]).unwrap_err(),
+            "strategy 'mc' has no parameter 'explore'; its parameters: base, rollouts"
+        );
+    }
+}

@@ -1,0 +1,161 @@
+//! The `mc` player (players/mc.rs): it never reads what it cannot see, replays the same game from the same
+//! seed, and checks its parameters.
+
+use std::sync::Arc;
+
+use tk_engine::cards::CardSet;
+use tk_engine::decisions::{Decision, Kind, PlayerView, Strategy};
+use tk_engine::game::{Game, GameOptions};
+use tk_engine::players::mc::{McParams, MonteCarlo};
+use tk_engine::players::params::ParamValue;
+use tk_engine::players::{make_strategy, make_strategy_with};
+use tk_engine::rng::PyRandom;
+use tk_engine::state::{GameState, Mode, TurnCounters};
+
+fn cards() -> Arc<CardSet> {
+    Arc::new(CardSet::from_json(include_str!("data/cards.json")).expect("card set"))
+}
+
+fn game<'s>(
+    mode: Mode,
+    players: [Box<dyn Strategy + 's>; 2],
+    seed: u64,
+) -> Game<'s> {
+    Game::new(
+        cards(),
+        mode,
+        ["imperial", "highland"],
+        players,
+        seed,
+        GameOptions::default(),
+    )
+    .unwrap()
+}
+
+/// A game of random players after `turns` turns or a few more, at the start of player 0's turn.
+fn after_some_turns(mode: Mode, seed: u64, turns: u32) -> GameState {
+    let players = [
+        make_strategy("random", 0, seed).unwrap(),
+        make_strategy("random", 1, seed).unwrap(),
+    ];
+    let mut g = game(mode, players, seed);
+    g.setup();
+    while g.state.turn < turns || g.state.active != 0 {
+        g.play_turn();
+    }
+    let s = &mut g.state;
+    s.turn += 1;
+    s.actions_left = 2;
+    s.counters = TurnCounters::default();
+    g.state
+}
+
+/// What player 0 cannot see changed: player 1's hands, the legend deck and every deck's order.
+fn hidden_reshuffled(s: &GameState, seed: u64) -> GameState {
+    let mut t = s.clone();
+    let mut rng = PyRandom::new(seed + 1000);
+    let n = t.hand[1].len();
+    let mut pool: Vec<_> = t.hand[1].iter().chain(t.deck[1].iter()).copied().collect();
+    rng.shuffle(&mut pool);
+    t.hand[1] = pool[..n].to_vec();
+    t.deck[1] = pool[n..].to_vec();
+    let n = t.legend_hand[1].len();
+    let mut legends: Vec<_> = t
+        .legend_hand[1]
+        .iter()
+        .chain(t.legend_deck.iter())
+        .copied()
+        .collect();
+    rng.shuffle(&mut legends);
+    t.legend_hand[1] = legends[..n].to_vec();
+    t.legend_deck = legends[n..].to_vec();
+    rng.shuffle(&mut t.deck[0]);
+    rng.shuffle(&mut t.flare_deck);
+    rng.shuffle(&mut t.task_deck);
+    t
+}
+
+fn mc(seed: u64, rollouts: i64) -> MonteCarlo {
+    MonteCarlo::new(
+        seed,
+        &McParams::resolve(&[("rollouts", ParamValue::Int(rollouts))]).unwrap(),
+    )
+}
+
+#[test]
+fn decisions_do_not_depend_on_hidden_information() {
+    let mut changed = 0;
+    for (k, mode) in [Mode::HighForm, Mode::Deathmatch].into_iter().enumerate() {
+        for seed in 0..3u64 {
+            let one = after_some_turns(mode, seed, 8);
+            let two = hidden_reshuffled(&one, seed);
+            if one.hand[1] != two.hand[1] || one.deck[0] != two.deck[0] {
+                changed += 1;
+            }
+            let options = Game::around(one.clone(), tk_engine::game::Players::Nobody)
+                .action_options(0);
+            let decision = Decision {
+                kind: Kind::Action,
+                player: 0,
+                options: &options,
+                card: "",
+                prompt: "",
+            };
+            let mut picks = Vec::new();
+            for state in [&one, &two] {
+                let mut player = mc(seed + 10 * k as u64, 4);
+                let view = PlayerView::new(state, 0);
+                let values = player.option_values(&view, &decision);
+                let choice = player.choose(&view, &decision);
+                let plan = player.base().plan().clone();
+                picks.push((values, choice, plan));
+            }
+            assert_eq!(picks[0], picks[1], "{mode:?} seed {seed}");
+            assert!(picks[0].0.iter().all(|v| v.is_finite()));
+        }
+    }
+    assert!(changed > 0, "the reshuffle changed nothing");
+}
+
+fn play(mode: Mode, seed: u64) -> String {
+    let players = [
+        make_strategy_with("mc", 0, seed, &[("rollouts", ParamValue::Int(2))]).unwrap(),
+        make_strategy("builder", 1, seed).unwrap(),
+    ];
+    let mut g = game(mode, players, seed);
+    g.play();
+    format!("{:?}", g.take_record())
+}
+
+#[test]
+fn games_are_reproducible_from_the_seed() {
+    for mode in [Mode::HighForm, Mode::Deathmatch] {
+        assert_eq!(play(mode, 5), play(mode, 5));
+    }
+}
+
+#[test]
+fn parameters_are_checked() {
+    let err = |params: &[(&str, ParamValue)]| match make_strategy_with("mc", 0, 0, params) {
+        Ok(_) => panic!("accepted {params:?}"),
+        Err(e) => e,
+    };
+    assert!(err(&[("rollouts", ParamValue::Int(0))]).contains("must be at least 1"));
+    assert!(err(&[("rollouts", ParamValue::Float(3.0))]).contains("must be a whole number"));
+    assert!(err(&[("base", ParamValue::Text("random"))]).contains("must be one of brawler"));
+    assert!(err(&[("base", ParamValue::Int(1))]).contains("must be a name"));
+    assert!(err(&[("patterns", ParamValue::Int(1))])
+        .contains("strategy 'mc' has no parameter 'patterns'"));
+    assert!(make_strategy("nope", 0, 0)
+        .err()
+        .unwrap()
+        .contains("hunter, mc, random"));
+    let s = make_strategy_with(
+        "mc",
+        0,
+        0,
+        &[("base", ParamValue::Text("greedy")), ("rollouts", ParamValue::Int(7))],
+    )
+    .unwrap();
+    assert_eq!(s.name(), "mc");
+}
