@@ -16,11 +16,7 @@ fn cards() -> Arc<CardSet> {
     Arc::new(CardSet::from_json(include_str!("data/cards.json")).expect("card set"))
 }
 
-fn game<'s>(
-    mode: Mode,
-    players: [Box<dyn Strategy + 's>; 2],
-    seed: u64,
-) -> Game<'s> {
+fn game<'s>(mode: Mode, players: [Box<dyn Strategy + 's>; 2], seed: u64) -> Game<'s> {
     Game::new(
         cards(),
         mode,
@@ -60,8 +56,7 @@ fn hidden_reshuffled(s: &GameState, seed: u64) -> GameState {
     t.hand[1] = pool[..n].to_vec();
     t.deck[1] = pool[n..].to_vec();
     let n = t.legend_hand[1].len();
-    let mut legends: Vec<_> = t
-        .legend_hand[1]
+    let mut legends: Vec<_> = t.legend_hand[1]
         .iter()
         .chain(t.legend_deck.iter())
         .copied()
@@ -92,8 +87,8 @@ fn decisions_do_not_depend_on_hidden_information() {
             if one.hand[1] != two.hand[1] || one.deck[0] != two.deck[0] {
                 changed += 1;
             }
-            let options = Game::around(one.clone(), tk_engine::game::Players::Nobody)
-                .action_options(0);
+            let options =
+                Game::around(one.clone(), tk_engine::game::Players::Nobody).action_options(0);
             let decision = Decision {
                 kind: Kind::Action,
                 player: 0,
@@ -154,7 +149,10 @@ fn parameters_are_checked() {
         "mc",
         0,
         0,
-        &[("base", ParamValue::Text("greedy")), ("rollouts", ParamValue::Int(7))],
+        &[
+            ("base", ParamValue::Text("greedy")),
+            ("rollouts", ParamValue::Int(7)),
+        ],
     )
     .unwrap();
     assert_eq!(s.name(), "mc");

@@ -18,7 +18,8 @@ use crate::game::{Game, Players};
 use crate::state::{shared_rng, SharedRng, TurnCounters};
 
 pub const NAME: &str = "mc";
-const BASE_DOC: &str = "the scripted strategy that plays the rollouts and answers the other decisions";
+const BASE_DOC: &str =
+    "the scripted strategy that plays the rollouts and answers the other decisions";
 const ROLLOUTS_DOC: &str = "rollouts per option of an action decision";
 const DEFAULT_ROLLOUTS: i64 = 55;
 
