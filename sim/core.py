@@ -44,7 +44,7 @@ def operate(state: GameState, op: str, args: tuple[int, ...] = (), kind: str = "
     ``changes`` the state, write the state after it back into ``state``. The decisions of a seat go to
     ``asker(player, kind, options, card, prompt)`` with ``state`` showing the game at that moment, unless the
     seat's strategy is one the core plays itself (random, and the lookahead players: builder, greedy,
-    hunter, brawler), with the strategy's random stream. Returns what the operation answers
+    hunter, brawler, and mc over them), with the strategy's random stream. Returns what the operation answers
     (options, placements as indices, a flag, a piece)."""
 
     def ask(player: int, kind: str, options: list[Any], card: str, prompt: str, snapshot: dict) -> tuple:
