@@ -21,8 +21,9 @@ use tk_engine::board::Bits;
 use tk_engine::cards::{intern, BeingId, CardSet, FlareId, TaskId};
 use tk_engine::decisions::{Action, Decision, Kind, Opt, PlayerView, Strategy};
 use tk_engine::game::{Game, Players};
+use tk_engine::players::expert::Expert;
 use tk_engine::players::lookahead::Lookahead;
-use tk_engine::players::params::{ParamValue, Params};
+use tk_engine::players::params::{ExpertParams, ParamValue, Params};
 use tk_engine::players::random::RandomStrategy;
 use tk_engine::rng::PyRandom;
 use tk_engine::state::{EndTrigger, GameState, Mode, TurnCounters};
@@ -485,6 +486,16 @@ impl Native for Lookahead {
     }
 }
 
+impl Native for Expert {
+    fn stream(&self) -> PyRandom {
+        Expert::stream(self)
+    }
+
+    fn setting(&self, name: &str) -> Option<f64> {
+        Expert::setting(self, name)
+    }
+}
+
 struct SharedNative(Rc<RefCell<dyn Native>>);
 
 impl Strategy for SharedNative {
@@ -642,6 +653,10 @@ fn native(
         return Ok(Rc::new(RefCell::new(RandomStrategy::from_rng(rng))));
     }
     let given: Vec<(&str, ParamValue)> = params.iter().map(|(k, v)| (k.as_str(), *v)).collect();
+    if name == "expert" {
+        let params = ExpertParams::resolve(&given).map_err(PyValueError::new_err)?;
+        return Ok(Rc::new(RefCell::new(Expert::with_rng(rng, &params))));
+    }
     let params = Params::resolve(name, &given).map_err(PyValueError::new_err)?;
     Ok(Rc::new(RefCell::new(Lookahead::with_rng(
         name, rng, &params,

@@ -83,6 +83,11 @@ impl Lookahead {
         &self.plan
     }
 
+    /// Drop the plan: the next decisions are answered afresh (the expert chose the action itself).
+    pub fn forget_plan(&mut self) {
+        self.plan.clear();
+    }
+
     /// The player's random stream as it stands.
     pub fn stream(&self) -> crate::rng::PyRandom {
         self.rng.borrow().clone()

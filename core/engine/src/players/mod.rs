@@ -7,6 +7,7 @@
 //! ports the Python module of the same name in `strategies/` and makes the same decisions.
 
 pub mod evaluate;
+pub mod expert;
 pub mod geometry;
 pub mod lookahead;
 pub mod params;
@@ -18,7 +19,7 @@ pub mod task_progress;
 
 use crate::decisions::Strategy;
 use lookahead::Lookahead;
-use params::{ParamValue, Params, PRESET_NAMES};
+use params::{ExpertParams, ParamValue, Params, PRESET_NAMES};
 
 /// A player's own random stream, derived from the game seed and the seat (strategies/registry.py).
 pub fn strategy_seed(game_seed: u64, seat: usize) -> u64 {
@@ -53,9 +54,15 @@ pub fn make_strategy_with(
         }
         return Ok(Box::new(random::RandomStrategy::new(seed)));
     }
+    if name == "expert" {
+        return Ok(Box::new(expert::Expert::new(
+            seed,
+            &ExpertParams::resolve(params)?,
+        )));
+    }
     if !PRESET_NAMES.contains(&name) {
         return Err(format!(
-            "unknown strategy '{name}'; known strategies: brawler, builder, greedy, hunter, random"
+            "unknown strategy '{name}'; known strategies: brawler, builder, expert, greedy, hunter, random"
         ));
     }
     Ok(Box::new(Lookahead::new(
