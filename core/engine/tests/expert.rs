@@ -26,7 +26,15 @@ fn game(mode: Mode, seed: u64, names: [&str; 2], strict: bool) -> Game<'static> 
         strict,
         ..GameOptions::default()
     };
-    Game::new(cards(), mode, ["imperial", "sylvan"], players, seed, options).unwrap()
+    Game::new(
+        cards(),
+        mode,
+        ["imperial", "sylvan"],
+        players,
+        seed,
+        options,
+    )
+    .unwrap()
 }
 
 fn record(mode: Mode, seed: u64) -> String {
@@ -69,7 +77,11 @@ fn reshuffled(s: &GameState, rng: &mut PyRandom) -> GameState {
     t.hand[1] = pool[..n].to_vec();
     t.deck[1] = pool[n..].to_vec();
     let n = t.legend_hand[1].len();
-    let mut legends: Vec<_> = t.legend_hand[1].iter().chain(t.legend_deck.iter()).copied().collect();
+    let mut legends: Vec<_> = t.legend_hand[1]
+        .iter()
+        .chain(t.legend_deck.iter())
+        .copied()
+        .collect();
     rng.shuffle(&mut legends);
     t.legend_hand[1] = legends[..n].to_vec();
     t.legend_deck = legends[n..].to_vec();
