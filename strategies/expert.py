@@ -18,7 +18,7 @@ from strategies.registry import register
 PARAMS: tuple[Param, ...] = (
     Param("iterations", 200, "search iterations per main decision, each on a fresh deal of what the player "
                              "cannot see", 1),
-    Param("exploration", 0.25, "UCB exploration constant (rewards are in 0..1)", 0.0),
+    Param("exploration", 0.5, "UCB exploration constant (rewards are in 0..1)", 0.0),
     Param("depth", 2, "turns searched: the rest of this one, then the next ones (2: the opponent's reply)",
           1, 4),
 )

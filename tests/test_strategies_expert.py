@@ -24,9 +24,9 @@ def _game(seed: int, mode: str = HIGH_FORM) -> Game:
 
 
 def test_the_expert_is_registered_with_its_parameters():
-    s = make_strategy("expert", 0, 0, {"iterations": 1000, "exploration": 0.5, "depth": 3})
+    s = make_strategy("expert", 0, 0, {"iterations": 1000, "exploration": 0.7, "depth": 3})
     assert "expert" in STRATEGIES
-    assert [s.player.setting(n) for n in ("iterations", "exploration", "depth")] == [1000, 0.5, 3]
+    assert [s.player.setting(n) for n in ("iterations", "exploration", "depth")] == [1000, 0.7, 3]
     assert make_strategy("expert", 0, 0).player.setting("iterations") == 200
 
 

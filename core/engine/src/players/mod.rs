@@ -4,7 +4,8 @@
 //! `brawler`: presets of the weights of one lookahead engine (`lookahead`), which tries each option on a
 //! sandbox copy of the game (`sandbox`), answers the choices inside it by quick rules (`reflex`) and values
 //! the position it leads to (`evaluate`, from `readiness`, `task_progress` and `geometry`). Each module
-//! ports the Python module of the same name in `strategies/` and makes the same decisions.
+//! ports the Python module of the same name in `strategies/` and makes the same decisions. `expert` searches
+//! (information-set Monte Carlo tree search) with `builder` below its tree.
 
 pub mod evaluate;
 pub mod expert;

@@ -288,7 +288,7 @@ impl Default for ExpertParams {
     fn default() -> ExpertParams {
         ExpertParams {
             iterations: 200,
-            exploration: 0.25,
+            exploration: 0.5,
             depth: 2,
         }
     }
@@ -416,7 +416,7 @@ mod tests {
                 "strategy 'hunter' has no parameter 'nope'; its parameters: common, destruction"
             ));
         let e = ExpertParams::resolve(&[("iterations", ParamValue::Int(50))]).unwrap();
-        assert_eq!((e.iterations, e.exploration, e.depth), (50, 0.25, 2));
+        assert_eq!((e.iterations, e.exploration, e.depth), (50, 0.5, 2));
         assert_eq!(
             ExpertParams::resolve(&[("depth", ParamValue::Int(0))]).unwrap_err(),
             "strategy 'expert': parameter 'depth' must be between 1 and 4 (turns searched: the rest of \
