@@ -30,7 +30,8 @@ def strategy_seed(game_seed: int, seat: int) -> int:
 
 
 def make_strategy(name: str, seat: int, game_seed: int, params: dict[str, Any] | None = None) -> Strategy:
-    import strategies.mc  # noqa: F401  registers the built-in strategies
+    import strategies.expert  # noqa: F401  registers the built-in strategies
+    import strategies.mc  # noqa: F401
     import strategies.random_player  # noqa: F401
     import strategies.scripted  # noqa: F401
 

@@ -21,9 +21,10 @@ use tk_engine::board::Bits;
 use tk_engine::cards::{intern, BeingId, CardSet, FlareId, TaskId};
 use tk_engine::decisions::{Action, Decision, Kind, Opt, PlayerView, Strategy};
 use tk_engine::game::{Game, Players};
+use tk_engine::players::expert::Expert;
 use tk_engine::players::lookahead::Lookahead;
 use tk_engine::players::mc::{McParams, MonteCarlo};
-use tk_engine::players::params::{ParamValue, Params};
+use tk_engine::players::params::{ExpertParams, ParamValue, Params};
 use tk_engine::players::random::RandomStrategy;
 use tk_engine::rng::PyRandom;
 use tk_engine::state::{EndTrigger, GameState, Mode, TurnCounters};
@@ -501,6 +502,16 @@ impl Native for MonteCarlo {
     }
 }
 
+impl Native for Expert {
+    fn stream(&self) -> PyRandom {
+        Expert::stream(self)
+    }
+
+    fn setting(&self, name: &str) -> Option<f64> {
+        Expert::setting(self, name)
+    }
+}
+
 struct SharedNative(Rc<RefCell<dyn Native>>);
 
 impl Strategy for SharedNative {
@@ -663,6 +674,10 @@ fn native(
     if name == tk_engine::players::mc::NAME {
         let params = McParams::resolve(&given).map_err(PyValueError::new_err)?;
         return Ok(Rc::new(RefCell::new(MonteCarlo::with_rng(rng, &params))));
+    }
+    if name == "expert" {
+        let params = ExpertParams::resolve(&given).map_err(PyValueError::new_err)?;
+        return Ok(Rc::new(RefCell::new(Expert::with_rng(rng, &params))));
     }
     let params = Params::resolve(name, &given).map_err(PyValueError::new_err)?;
     Ok(Rc::new(RefCell::new(Lookahead::with_rng(

@@ -83,7 +83,8 @@ impl Lookahead {
         &self.plan
     }
 
-    /// Drop the plan (its action was not the one taken): the next decisions are answered afresh.
+    /// Drop the plan: the next decisions are answered afresh (its action was not the one taken, or a
+    /// searching player chose the action itself).
     pub fn forget_plan(&mut self) {
         self.plan.clear();
     }

@@ -7,9 +7,11 @@
 //! `brawler`: presets of the weights of one lookahead engine (`lookahead`), which tries each option on a
 //! sandbox copy of the game (`sandbox`), answers the choices inside it by quick rules (`reflex`) and values
 //! the position it leads to (`evaluate`, from `readiness`, `task_progress` and `geometry`). Each module
-//! ports the Python module of the same name in `strategies/` and makes the same decisions.
+//! ports the Python module of the same name in `strategies/` and makes the same decisions. `expert` searches
+//! (information-set Monte Carlo tree search) with `builder` below its tree.
 
 pub mod evaluate;
+pub mod expert;
 pub mod geometry;
 pub mod lookahead;
 pub mod mc;
@@ -22,7 +24,7 @@ pub mod task_progress;
 
 use crate::decisions::Strategy;
 use lookahead::Lookahead;
-use params::{ParamValue, Params, PRESET_NAMES};
+use params::{ExpertParams, ParamValue, Params, PRESET_NAMES};
 
 /// A player's own random stream, derived from the game seed and the seat (strategies/registry.py).
 pub fn strategy_seed(game_seed: u64, seat: usize) -> u64 {
@@ -63,9 +65,15 @@ pub fn make_strategy_with(
             &mc::McParams::resolve(params)?,
         )));
     }
+    if name == "expert" {
+        return Ok(Box::new(expert::Expert::new(
+            seed,
+            &ExpertParams::resolve(params)?,
+        )));
+    }
     if !PRESET_NAMES.contains(&name) {
         return Err(format!(
-            "unknown strategy '{name}'; known strategies: brawler, builder, greedy, hunter, mc, random"
+            "unknown strategy '{name}'; known strategies: brawler, builder, expert, greedy, hunter, mc, random"
         ));
     }
     Ok(Box::new(Lookahead::new(

@@ -215,23 +215,7 @@ impl Params {
     pub fn resolve(strategy: &str, given: &[(&str, ParamValue)]) -> Result<Params, String> {
         let mut params =
             Params::preset(strategy).ok_or_else(|| format!("unknown preset {strategy:?}"))?;
-        let mut unknown: Vec<&str> = given
-            .iter()
-            .map(|&(n, _)| n)
-            .filter(|n| !SPECS.iter().any(|s| s.name == *n))
-            .collect();
-        if !unknown.is_empty() {
-            unknown.sort_unstable();
-            unknown.dedup();
-            let mut known: Vec<&str> = SPECS.iter().map(|s| s.name).collect();
-            known.sort_unstable();
-            let unknown: Vec<String> = unknown.iter().map(|n| format!("'{n}'")).collect();
-            return Err(format!(
-                "strategy '{strategy}' has no parameter {}; its parameters: {}",
-                unknown.join(", "),
-                known.join(", ")
-            ));
-        }
+        unknown_names(strategy, &SPECS, given)?;
         for spec in SPECS.iter() {
             if let Some(&(_, value)) = given.iter().find(|(n, _)| *n == spec.name) {
                 params.set(spec, check(strategy, spec, value)?);
@@ -265,6 +249,109 @@ impl Params {
             _ => unreachable!("every declared parameter is set"),
         }
     }
+}
+
+/// The expert's declared parameters (strategies/expert.py `PARAMS`).
+const EXPERT_SPECS: [Spec; 3] = [
+    Spec {
+        minimum: Some("1"),
+        ..spec(
+            "iterations",
+            true,
+            "search iterations per main decision, each on a fresh deal of what the player cannot see",
+        )
+    },
+    Spec {
+        minimum: Some("0.0"),
+        ..spec(
+            "exploration",
+            false,
+            "UCB exploration constant (rewards are in 0..1)",
+        )
+    },
+    Spec {
+        minimum: Some("1"),
+        maximum: Some("4"),
+        ..spec(
+            "depth",
+            true,
+            "turns searched: the rest of this one, then the next ones (2: the opponent's reply)",
+        )
+    },
+];
+
+/// The parameters of the expert search player (players/expert.rs).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ExpertParams {
+    pub iterations: i64,
+    pub exploration: f64,
+    pub depth: i64,
+}
+
+impl Default for ExpertParams {
+    fn default() -> ExpertParams {
+        ExpertParams {
+            iterations: 200,
+            exploration: 0.5,
+            depth: 2,
+        }
+    }
+}
+
+impl ExpertParams {
+    /// The defaults with the `given` values checked and filled in (the lookahead's messages).
+    pub fn resolve(given: &[(&str, ParamValue)]) -> Result<ExpertParams, String> {
+        let strategy = "expert";
+        unknown_names(strategy, &EXPERT_SPECS, given)?;
+        let mut params = ExpertParams::default();
+        for spec in EXPERT_SPECS.iter() {
+            if let Some(&(_, value)) = given.iter().find(|(n, _)| *n == spec.name) {
+                let value = check(strategy, spec, value)?;
+                match spec.name {
+                    "iterations" => params.iterations = value.as_f64() as i64,
+                    "exploration" => params.exploration = value.as_f64(),
+                    "depth" => params.depth = value.as_f64() as i64,
+                    _ => unreachable!("every declared parameter is set"),
+                }
+            }
+        }
+        Ok(params)
+    }
+
+    /// The value of its parameter `name`.
+    pub fn setting(&self, name: &str) -> Option<f64> {
+        Some(match name {
+            "iterations" => self.iterations as f64,
+            "exploration" => self.exploration,
+            "depth" => self.depth as f64,
+            _ => return None,
+        })
+    }
+}
+
+fn unknown_names(
+    strategy: &str,
+    specs: &[Spec],
+    given: &[(&str, ParamValue)],
+) -> Result<(), String> {
+    let mut unknown: Vec<&str> = given
+        .iter()
+        .map(|&(n, _)| n)
+        .filter(|n| !specs.iter().any(|s| s.name == *n))
+        .collect();
+    if unknown.is_empty() {
+        return Ok(());
+    }
+    unknown.sort_unstable();
+    unknown.dedup();
+    let mut known: Vec<&str> = specs.iter().map(|s| s.name).collect();
+    known.sort_unstable();
+    let unknown: Vec<String> = unknown.iter().map(|n| format!("'{n}'")).collect();
+    Err(format!(
+        "strategy '{strategy}' has no parameter {}; its parameters: {}",
+        unknown.join(", "),
+        known.join(", ")
+    ))
 }
 
 /// `value` checked against the declaration (`Param.check`), or the message saying what was expected.
@@ -333,5 +420,16 @@ mod tests {
             .starts_with(
                 "strategy 'hunter' has no parameter 'nope'; its parameters: common, destruction"
             ));
+        let e = ExpertParams::resolve(&[("iterations", ParamValue::Int(50))]).unwrap();
+        assert_eq!((e.iterations, e.exploration, e.depth), (50, 0.5, 2));
+        assert_eq!(
+            ExpertParams::resolve(&[("depth", ParamValue::Int(0))]).unwrap_err(),
+            "strategy 'expert': parameter 'depth' must be between 1 and 4 (turns searched: the rest of \
+             this one, then the next ones (2: the opponent's reply)), got 0"
+        );
+        assert_eq!(
+            ExpertParams::resolve(&[("budget", ParamValue::Int(1))]).unwrap_err(),
+            "strategy 'expert' has no parameter 'budget'; its parameters: depth, exploration, iterations"
+        );
     }
 }

@@ -1,0 +1,273 @@
+//! The expert search player `expert`: single-observer information-set Monte Carlo tree search (Cowling,
+//! Powley and Whitehouse 2012) over the main decisions of the rest of this turn and the next turns
+//! (`depth` turns in all), with `builder` playing every other decision and every decision below the
+//! tree's frontier, and leaves scored by the builder's evaluation.
+//!
+//! Each iteration deals a fresh determinization (`PlayerView::sandbox` from the player's own stream: it
+//! never sees hidden cards), walks down the tree choosing among the options available in that
+//! determinization by UCB (availability counted, as ISMCTS does), expands one node, lets `builder` play
+//! on to the horizon, and backs the result up: a win or loss when the game ended, else the evaluation's
+//! gain over the position at the root squashed to [0, 1]. The tree is keyed by the options along the path
+//! (a node is reached by the same sequence of main-decision options, whoever took them); the option visited
+//! most at the root is played, and the choices it needs (placement, effect targets) are `builder`'s.
+
+use super::evaluate::{Evaluator, Weights};
+use super::lookahead::Lookahead;
+use super::params::{ExpertParams, Params};
+use crate::decisions::{Decision, Kind, Opt, PlayerView, Strategy};
+use crate::game::{Game, Players};
+use crate::rng::PyRandom;
+use crate::state::{shared_rng, GameState, SharedRng};
+
+/// Evaluation units (one point of score margin is 10) over which the squashed leaf value goes from 0.27 to
+/// 0.73: a leaf `SCALE` better than the root scores 0.73.
+const SCALE: f64 = 10.0;
+
+struct Edge {
+    opt: Opt,
+    child: usize,
+    /// Visits, total reward (from the side of the player who chose it), and how often it was available.
+    n: u32,
+    w: f64,
+    avail: u32,
+}
+
+#[derive(Default)]
+struct Node {
+    edges: Vec<Edge>,
+}
+
+const NO_CHILD: usize = usize::MAX;
+
+/// The search tree of one decision.
+struct Tree {
+    nodes: Vec<Node>,
+}
+
+impl Tree {
+    fn new() -> Tree {
+        Tree {
+            nodes: vec![Node::default()],
+        }
+    }
+}
+
+/// Plays both seats of an iteration's game: main decisions in the tree by UCB, the rest by builder.
+struct Runner<'a> {
+    tree: &'a mut Tree,
+    /// The node the game stands at, None once it left the tree.
+    at: Option<usize>,
+    /// (node, edge, player who chose)
+    path: Vec<(usize, usize, usize)>,
+    sims: &'a mut [Lookahead; 2],
+    exploration: f64,
+}
+
+impl Runner<'_> {
+    fn select(&mut self, node: usize, view: &PlayerView, d: &Decision) -> usize {
+        // availability, and the edges of the options offered in this determinization
+        let mut offered: Vec<(usize, usize)> = Vec::with_capacity(d.options.len());
+        for (i, opt) in d.options.iter().enumerate() {
+            let edges = &mut self.tree.nodes[node].edges;
+            let e = match edges.iter().position(|e| e.opt == *opt) {
+                Some(e) => e,
+                None => {
+                    edges.push(Edge {
+                        opt: *opt,
+                        child: NO_CHILD,
+                        n: 0,
+                        w: 0.0,
+                        avail: 0,
+                    });
+                    edges.len() - 1
+                }
+            };
+            edges[e].avail += 1;
+            offered.push((i, e));
+        }
+        let edges = &self.tree.nodes[node].edges;
+        let unvisited: Vec<(usize, usize)> = offered
+            .iter()
+            .copied()
+            .filter(|&(_, e)| edges[e].n == 0)
+            .collect();
+        let (i, e) = if !unvisited.is_empty() {
+            // expansion: the builder's own choice first, then the options in the order offered
+            let mut pick = unvisited[0];
+            if unvisited.len() > 1 {
+                let b = self.sims[d.player].choose(view, d);
+                if let Some(&u) = unvisited.iter().find(|&&(i, _)| i == b) {
+                    pick = u;
+                }
+            }
+            let child = self.tree.nodes.len();
+            self.tree.nodes.push(Node::default());
+            self.tree.nodes[node].edges[pick.1].child = child;
+            self.at = None;
+            pick
+        } else {
+            let c = self.exploration;
+            let mut best = offered[0];
+            let mut best_u = f64::NEG_INFINITY;
+            for &(i, e) in offered.iter() {
+                let edge = &edges[e];
+                let n = edge.n as f64;
+                let u = edge.w / n + c * ((edge.avail as f64).ln() / n).sqrt();
+                if u > best_u {
+                    best_u = u;
+                    best = (i, e);
+                }
+            }
+            self.at = Some(edges[best.1].child);
+            best
+        };
+        self.path.push((node, e, d.player));
+        i
+    }
+}
+
+impl Strategy for Runner<'_> {
+    fn name(&self) -> &str {
+        "expert-search"
+    }
+
+    fn choose(&mut self, view: &PlayerView, decision: &Decision) -> usize {
+        if decision.kind == Kind::Action {
+            if let Some(node) = self.at {
+                let i = self.select(node, view, decision);
+                // the tree chose the action: builder answers its choices afresh
+                self.sims[decision.player].forget_plan();
+                return i;
+            }
+        }
+        self.sims[decision.player].choose(view, decision)
+    }
+}
+
+pub struct Expert {
+    rng: SharedRng,
+    /// Answers the choices of the chosen action, and every decision other than the main one.
+    builder: Lookahead,
+    /// Play both seats inside the iterations.
+    sims: [Lookahead; 2],
+    ev: Evaluator,
+    params: ExpertParams,
+}
+
+impl Expert {
+    pub fn new(seed: u64, params: &ExpertParams) -> Expert {
+        Expert::with_rng(PyRandom::new(seed), params)
+    }
+
+    /// A player continuing the stream `rng`; its builders' streams are drawn from it.
+    pub fn with_rng(mut rng: PyRandom, params: &ExpertParams) -> Expert {
+        let base = Params::preset("builder").expect("the builder preset");
+        let mut sub = || Lookahead::new("builder", rng.getrandbits(64), &base);
+        let builder = sub();
+        let sims = [sub(), sub()];
+        let rng_shared = shared_rng(0);
+        *rng_shared.borrow_mut() = rng;
+        Expert {
+            rng: rng_shared,
+            builder,
+            sims,
+            ev: Evaluator::new(Weights::from_params(&base)),
+            params: params.clone(),
+        }
+    }
+
+    pub fn setting(&self, name: &str) -> Option<f64> {
+        self.params.setting(name)
+    }
+
+    /// The player's random stream as it stands.
+    pub fn stream(&self) -> PyRandom {
+        self.rng.borrow().clone()
+    }
+
+    /// The search of one main decision: the index of the option visited most at the root.
+    fn search(&mut self, view: &PlayerView, d: &Decision) -> usize {
+        let me = d.player;
+        let mut tree = Tree::new();
+        let mut base: Option<f64> = None;
+        for _ in 0..self.params.iterations {
+            let mut sb = view.sandbox(&self.rng);
+            // its record starts empty: the points it lists cannot match the scores
+            sb.strict = false;
+            let base = *base.get_or_insert_with(|| self.ev.value(&sb, me));
+            for s in self.sims.iter_mut() {
+                s.forget_plan();
+            }
+            let mut runner = Runner {
+                tree: &mut tree,
+                at: Some(0),
+                path: Vec::new(),
+                sims: &mut self.sims,
+                exploration: self.params.exploration,
+            };
+            let state = {
+                let mut game = Game::around(sb, Players::Shared(&mut runner));
+                game.finish_turn();
+                let mut turns = 1;
+                while turns < self.params.depth && !game.state.over {
+                    game.play_turn();
+                    turns += 1;
+                }
+                game.state
+            };
+            let path = std::mem::take(&mut runner.path);
+            let reward = self.reward(&state, me, base);
+            for &(node, e, player) in path.iter() {
+                let edge = &mut tree.nodes[node].edges[e];
+                edge.n += 1;
+                edge.w += if player == me { reward } else { 1.0 - reward };
+            }
+        }
+        let root = &tree.nodes[0];
+        let mut best = 0;
+        let mut key = (0u32, f64::NEG_INFINITY);
+        for (i, opt) in d.options.iter().enumerate() {
+            let Some(e) = root.edges.iter().find(|e| e.opt == *opt) else {
+                continue;
+            };
+            let mean = if e.n > 0 { e.w / e.n as f64 } else { 0.0 };
+            if (e.n, mean) > key {
+                key = (e.n, mean);
+                best = i;
+            }
+        }
+        best
+    }
+
+    /// 1 for a win, 0 for a loss, 0.5 for a tie; before the end, the evaluation's gain over the root
+    /// squashed to [0, 1].
+    fn reward(&self, s: &GameState, me: usize, base: f64) -> f64 {
+        if s.over {
+            let w = s.record.winner;
+            return if w < 0 {
+                0.5
+            } else if w as usize == me {
+                1.0
+            } else {
+                0.0
+            };
+        }
+        let gain = self.ev.value(s, me) - base;
+        1.0 / (1.0 + (-gain / SCALE).exp())
+    }
+}
+
+impl Strategy for Expert {
+    fn name(&self) -> &str {
+        "expert"
+    }
+
+    fn choose(&mut self, view: &PlayerView, decision: &Decision) -> usize {
+        if decision.kind == Kind::Action && self.params.iterations > 0 {
+            let i = self.search(view, decision);
+            self.builder.forget_plan();
+            return i;
+        }
+        self.builder.choose(view, decision)
+    }
+}
