@@ -1,6 +1,8 @@
 //! The expert search player (players/expert.rs): it never reads what it cannot see, a game is a function
 //! of its seed, and its parameters are checked.
 
+mod common;
+
 use std::sync::Arc;
 
 use tk_engine::cards::CardSet;
@@ -10,6 +12,8 @@ use tk_engine::players::make_strategy_with;
 use tk_engine::players::params::ParamValue;
 use tk_engine::rng::PyRandom;
 use tk_engine::state::{GameState, Mode, TurnCounters};
+
+use common::reshuffled_hidden;
 
 fn cards() -> Arc<CardSet> {
     Arc::new(CardSet::from_json(include_str!("data/cards.json")).expect("card set"))
@@ -68,29 +72,6 @@ fn position(mode: Mode, seed: u64) -> GameState {
     s
 }
 
-/// What seat 0 cannot see dealt again: the opponent's hands with their decks, and every deck's order.
-fn reshuffled(s: &GameState, rng: &mut PyRandom) -> GameState {
-    let mut t = s.clone();
-    let n = t.hand[1].len();
-    let mut pool: Vec<_> = t.hand[1].iter().chain(t.deck[1].iter()).copied().collect();
-    rng.shuffle(&mut pool);
-    t.hand[1] = pool[..n].to_vec();
-    t.deck[1] = pool[n..].to_vec();
-    let n = t.legend_hand[1].len();
-    let mut legends: Vec<_> = t.legend_hand[1]
-        .iter()
-        .chain(t.legend_deck.iter())
-        .copied()
-        .collect();
-    rng.shuffle(&mut legends);
-    t.legend_hand[1] = legends[..n].to_vec();
-    t.legend_deck = legends[n..].to_vec();
-    rng.shuffle(&mut t.deck[0]);
-    rng.shuffle(&mut t.flare_deck);
-    rng.shuffle(&mut t.task_deck);
-    t
-}
-
 fn decide(s: &GameState, seed: u64) -> usize {
     let options = Game::around(s.clone(), Players::Nobody).action_options(0);
     let d = Decision {
@@ -110,7 +91,7 @@ fn decisions_do_not_depend_on_hidden_information() {
     for mode in [Mode::HighForm, Mode::Deathmatch] {
         for seed in 0..4 {
             let s = position(mode, seed);
-            let t = reshuffled(&s, &mut PyRandom::new(seed));
+            let t = reshuffled_hidden(&s, &mut PyRandom::new(seed));
             changed += (s.hand[1] != t.hand[1] || s.deck[0] != t.deck[0]) as usize;
             assert_eq!(decide(&s, seed), decide(&t, seed), "{mode:?} seed {seed}");
         }

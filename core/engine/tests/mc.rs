@@ -1,6 +1,8 @@
 //! The `mc` player (players/mc.rs): it never reads what it cannot see, replays the same game from the same
 //! seed, and checks its parameters.
 
+mod common;
+
 use std::sync::Arc;
 
 use tk_engine::cards::CardSet;
@@ -11,6 +13,8 @@ use tk_engine::players::params::ParamValue;
 use tk_engine::players::{make_strategy, make_strategy_with};
 use tk_engine::rng::PyRandom;
 use tk_engine::state::{GameState, Mode, TurnCounters};
+
+use common::reshuffled_hidden;
 
 fn cards() -> Arc<CardSet> {
     Arc::new(CardSet::from_json(include_str!("data/cards.json")).expect("card set"))
@@ -46,30 +50,6 @@ fn after_some_turns(mode: Mode, seed: u64, turns: u32) -> GameState {
     g.state
 }
 
-/// What player 0 cannot see changed: player 1's hands, the legend deck and every deck's order.
-fn hidden_reshuffled(s: &GameState, seed: u64) -> GameState {
-    let mut t = s.clone();
-    let mut rng = PyRandom::new(seed + 1000);
-    let n = t.hand[1].len();
-    let mut pool: Vec<_> = t.hand[1].iter().chain(t.deck[1].iter()).copied().collect();
-    rng.shuffle(&mut pool);
-    t.hand[1] = pool[..n].to_vec();
-    t.deck[1] = pool[n..].to_vec();
-    let n = t.legend_hand[1].len();
-    let mut legends: Vec<_> = t.legend_hand[1]
-        .iter()
-        .chain(t.legend_deck.iter())
-        .copied()
-        .collect();
-    rng.shuffle(&mut legends);
-    t.legend_hand[1] = legends[..n].to_vec();
-    t.legend_deck = legends[n..].to_vec();
-    rng.shuffle(&mut t.deck[0]);
-    rng.shuffle(&mut t.flare_deck);
-    rng.shuffle(&mut t.task_deck);
-    t
-}
-
 fn mc(seed: u64, rollouts: i64) -> MonteCarlo {
     MonteCarlo::new(
         seed,
@@ -83,7 +63,7 @@ fn decisions_do_not_depend_on_hidden_information() {
     for (k, mode) in [Mode::HighForm, Mode::Deathmatch].into_iter().enumerate() {
         for seed in 0..3u64 {
             let one = after_some_turns(mode, seed, 8);
-            let two = hidden_reshuffled(&one, seed);
+            let two = reshuffled_hidden(&one, &mut PyRandom::new(seed + 1000));
             if one.hand[1] != two.hand[1] || one.deck[0] != two.deck[0] {
                 changed += 1;
             }
