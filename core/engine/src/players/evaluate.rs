@@ -18,41 +18,6 @@ const TURN_TASKS: [&str; 2] = ["destruction", "summoning"];
 const LEGENDARY: usize = 2;
 const HEROIC: usize = 1;
 
-#[derive(Clone, Copy, Debug)]
-pub struct Weights {
-    pub score: f64,
-    pub common: f64,
-    pub heroic: f64,
-    pub legendary: f64,
-    pub threat: f64,
-    pub tasks: f64,
-    pub patterns: f64,
-    pub readiness_decay: f64,
-    pub legend_cards: f64,
-    pub destruction: f64,
-}
-
-impl Weights {
-    pub fn from_params(p: &Params) -> Weights {
-        Weights {
-            score: p.score,
-            common: p.common,
-            heroic: p.heroic,
-            legendary: p.legendary,
-            threat: p.threat,
-            tasks: p.tasks,
-            patterns: p.patterns,
-            readiness_decay: p.readiness_decay,
-            legend_cards: p.legend_cards,
-            destruction: p.destruction,
-        }
-    }
-
-    pub fn material(&self) -> [f64; 3] {
-        [self.common, self.heroic, self.legendary]
-    }
-}
-
 /// The hand's readiness (`total`), each card's share of it (`worth`), and for each empty square the
 /// readiness a common piece of yours placed there would add (`field`).
 #[derive(Clone, Debug)]
@@ -90,14 +55,14 @@ struct TaskInfo {
 }
 
 pub struct Evaluator {
-    pub w: Weights,
+    pub w: Params,
     pub decay: [f64; FAR + 1],
     pub rank_value: [f64; 3],
     tasks: OnceCell<Vec<TaskInfo>>,
 }
 
 impl Evaluator {
-    pub fn new(w: Weights) -> Evaluator {
+    pub fn new(w: Params) -> Evaluator {
         let mut decay = [0.0; FAR + 1];
         for (c, d) in decay.iter_mut().enumerate().take(FAR) {
             *d = w.readiness_decay.powf(c as f64);

@@ -11,7 +11,7 @@
 //! (a node is reached by the same sequence of main-decision options, whoever took them); the option visited
 //! most at the root is played, and the choices it needs (placement, effect targets) are `builder`'s.
 
-use super::evaluate::{Evaluator, Weights};
+use super::evaluate::Evaluator;
 use super::lookahead::Lookahead;
 use super::params::{ExpertParams, Params};
 use crate::decisions::{Decision, Kind, Opt, PlayerView, Strategy};
@@ -171,7 +171,7 @@ impl Expert {
             rng: rng_shared,
             builder,
             sims,
-            ev: Evaluator::new(Weights::from_params(&base)),
+            ev: Evaluator::new(base),
             params: params.clone(),
         }
     }

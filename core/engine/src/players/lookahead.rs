@@ -5,7 +5,7 @@
 
 use std::collections::VecDeque;
 
-use super::evaluate::{Evaluator, Readiness, Weights};
+use super::evaluate::{Evaluator, Readiness};
 use super::params::Params;
 use super::readiness::Position;
 use super::reflex;
@@ -38,7 +38,7 @@ impl Lookahead {
         Lookahead {
             name: name.to_string(),
             rng: shared_rng(seed),
-            ev: Evaluator::new(Weights::from_params(params)),
+            ev: Evaluator::new(*params),
             flare_margin: params.flare_margin,
             max_placements: params.max_placements as usize,
             place_candidates: params.place_candidates as usize,

@@ -9,7 +9,7 @@
 //! Rollout `r` of every option starts from the same deal and the same players' streams (common random
 //! numbers: the options are compared on the same determinizations), all drawn from this player's stream.
 
-use super::evaluate::{Evaluator, Weights};
+use super::evaluate::Evaluator;
 use super::lookahead::Lookahead;
 use super::params::{ParamValue, Params, PRESET_NAMES};
 use super::strategy_seed;
@@ -106,7 +106,7 @@ impl MonteCarlo {
             base: Lookahead::new(params.base, base_seed, &base_params),
             rng,
             base_name: params.base,
-            ev: Evaluator::new(Weights::from_params(&base_params)),
+            ev: Evaluator::new(base_params),
             base_params,
             rollouts: params.rollouts as usize,
         }

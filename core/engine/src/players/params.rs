@@ -138,7 +138,8 @@ const SPECS: [Spec; 15] = [
     },
 ];
 
-#[derive(Clone, Debug, PartialEq)]
+/// The lookahead engine's parameters; the first ten are the weights of its evaluation (`evaluate.rs`).
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Params {
     pub score: f64,
     pub common: f64,
@@ -159,6 +160,13 @@ pub struct Params {
 
 /// The names of the scripted strategies.
 pub const PRESET_NAMES: [&str; 4] = ["greedy", "builder", "hunter", "brawler"];
+
+impl Params {
+    /// The value of a piece of each rank in the arena.
+    pub fn material(&self) -> [f64; 3] {
+        [self.common, self.heroic, self.legendary]
+    }
+}
 
 impl Default for Params {
     /// The declared defaults (the `greedy` preset).
