@@ -8,6 +8,9 @@ from typing import Any
 from sim.decisions import Strategy
 from sim.errors import UserError
 
+DEFAULT_STRATEGY = "planner"
+"""The default player: the strategy a study should use unless it studies the players themselves."""
+
 StrategyFactory = Callable[[int, int, dict[str, Any]], Strategy]
 STRATEGIES: dict[str, StrategyFactory] = {}
 
@@ -32,6 +35,7 @@ def strategy_seed(game_seed: int, seat: int) -> int:
 def make_strategy(name: str, seat: int, game_seed: int, params: dict[str, Any] | None = None) -> Strategy:
     import strategies.expert  # noqa: F401  registers the built-in strategies
     import strategies.mc  # noqa: F401
+    import strategies.planner  # noqa: F401
     import strategies.random_player  # noqa: F401
     import strategies.scripted  # noqa: F401
 

@@ -19,8 +19,6 @@ from strategies.lookahead import PARAMS, Lookahead
 from strategies.params import Param, resolve
 from strategies.registry import register
 
-DEFAULT_STRATEGY = "builder"
-
 
 def _preset(**defaults: float | int) -> tuple[Param, ...]:
     unknown = set(defaults) - {p.name for p in PARAMS}

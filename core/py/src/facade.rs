@@ -24,7 +24,8 @@ use tk_engine::game::{Game, Players};
 use tk_engine::players::expert::Expert;
 use tk_engine::players::lookahead::Lookahead;
 use tk_engine::players::mc::{McParams, MonteCarlo};
-use tk_engine::players::params::{ExpertParams, ParamValue, Params};
+use tk_engine::players::params::{ExpertParams, ParamValue, Params, PlannerParams};
+use tk_engine::players::planner::Planner;
 use tk_engine::players::random::RandomStrategy;
 use tk_engine::rng::PyRandom;
 use tk_engine::state::{EndTrigger, GameState, Mode, TurnCounters};
@@ -502,6 +503,21 @@ impl Native for MonteCarlo {
     }
 }
 
+impl Native for Planner {
+    fn stream(&self) -> PyRandom {
+        Planner::stream(self)
+    }
+
+    /// The builder's plan (the answers to the follow-ups of the action chosen).
+    fn plan(&self) -> Vec<(&'static str, String)> {
+        Native::plan(self.base())
+    }
+
+    fn setting(&self, name: &str) -> Option<f64> {
+        Planner::setting(self, name)
+    }
+}
+
 impl Native for Expert {
     fn stream(&self) -> PyRandom {
         Expert::stream(self)
@@ -674,6 +690,10 @@ fn native(
     if name == tk_engine::players::mc::NAME {
         let params = McParams::resolve(&given).map_err(PyValueError::new_err)?;
         return Ok(Rc::new(RefCell::new(MonteCarlo::with_rng(rng, &params))));
+    }
+    if name == tk_engine::players::planner::NAME {
+        let params = PlannerParams::resolve(&given).map_err(PyValueError::new_err)?;
+        return Ok(Rc::new(RefCell::new(Planner::with_rng(rng, &params))));
     }
     if name == "expert" {
         let params = ExpertParams::resolve(&given).map_err(PyValueError::new_err)?;

@@ -35,9 +35,14 @@ pub struct Lookahead {
 
 impl Lookahead {
     pub fn new(name: &str, seed: u64, params: &Params) -> Lookahead {
+        Lookahead::sharing(name, &shared_rng(seed), params)
+    }
+
+    /// A player drawing from the stream `rng`, shared with its caller (a rollout's players).
+    pub fn sharing(name: &str, rng: &SharedRng, params: &Params) -> Lookahead {
         Lookahead {
             name: name.to_string(),
-            rng: shared_rng(seed),
+            rng: std::rc::Rc::clone(rng),
             ev: Evaluator::new(*params),
             flare_margin: params.flare_margin,
             max_placements: params.max_placements as usize,
@@ -148,6 +153,45 @@ impl Lookahead {
             None => (0, Vec::new()),
             Some(i) => (i, best.answers),
         }
+    }
+
+    /// Each option of an action decision valued as `action` values them, with the answers planned for its
+    /// follow-ups; a flare is valued like the others (instead of being taken as soon as it clears
+    /// `flare_margin`). A searching player's shortlist and plans.
+    pub fn option_outcomes(&self, sb: GameState, d: &Decision) -> Vec<(f64, Vec<Answer>)> {
+        let p = d.player;
+        let mut sb = sb;
+        let ready = if self.patterns() != 0.0 {
+            self.ev.readiness_parts(&sb, p, true)
+        } else {
+            Readiness::none()
+        };
+        let stat = self.ev.static_value(&sb, p);
+        let base = stat + self.patterns() * ready.total;
+        let mut outcomes = Vec::with_capacity(d.options.len());
+        for option in d.options.iter() {
+            let Opt::Action(action) = *option else {
+                unreachable!("action options")
+            };
+            let outcome = match action {
+                Action::End => Outcome::new(base, Vec::new()),
+                Action::Place if sb.tokens[p] > 0 => self.place_outcome(&mut sb, p, &ready),
+                Action::Discard => self.discard_outcome(&sb, p, &ready, stat),
+                Action::Summon(card) => {
+                    let (outcome, back) = self.summon_outcome(sb, p, card);
+                    sb = back;
+                    outcome
+                }
+                _ => self.full(self.try_action(&sb, p, action), p),
+            };
+            outcomes.push((outcome.value, outcome.answers));
+        }
+        outcomes
+    }
+
+    /// Answer the next decisions from `answers` (a searching player chose the action they follow).
+    pub fn set_plan(&mut self, answers: Vec<Answer>) {
+        self.plan = answers.into();
     }
 
     /// The best placement's outcome, fully valued. Placements are compared without the hand's readiness

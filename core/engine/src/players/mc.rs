@@ -12,10 +12,11 @@
 use super::evaluate::Evaluator;
 use super::lookahead::Lookahead;
 use super::params::{ParamValue, Params, PRESET_NAMES};
+use super::sandbox::Answer;
 use super::strategy_seed;
 use crate::decisions::{Action, Decision, Kind, Opt, PlayerView, Strategy};
 use crate::game::{Game, Players};
-use crate::state::{shared_rng, SharedRng, TurnCounters};
+use crate::state::{shared_rng, GameState, SharedRng, TurnCounters};
 
 pub const NAME: &str = "mc";
 const BASE_DOC: &str =
@@ -165,33 +166,55 @@ impl MonteCarlo {
             .collect()
     }
 
-    /// One rollout of `action` on a sandbox dealt from `seed`: the base player finishes the turn and plays
-    /// the next one; the value of the position reached for `p`, as at the start of its next turn.
+    /// One rollout of `action` on a sandbox dealt from `seed`, valued for `p` as at the start of its next
+    /// turn.
     fn rollout(&self, view: &PlayerView, p: usize, action: Action, seed: u64) -> f64 {
-        let rng = shared_rng(seed);
-        let sandbox = view.sandbox(&rng);
-        let player = |seat: usize| -> Box<dyn Strategy> {
-            Box::new(Lookahead::new(
-                self.base_name,
-                strategy_seed(seed, seat),
-                &self.base_params,
-            ))
-        };
-        let mut game = Game::around(sandbox, Players::Seats([player(0), player(1)]));
-        if action == Action::End {
-            game.end_turn(p);
-        } else {
-            game.apply_action(p, action);
-            game.finish_turn();
-        }
-        if !game.state.over {
-            game.play_turn();
-        }
-        let mut state = game.state;
-        // this turn's counters are the last player's, already scored: none for the turn to come
-        state.counters = TurnCounters::default();
+        let base = (self.base_name, &self.base_params);
+        let state = play_out(view, p, (action, &[]), seed, base, false);
         self.ev.value(&state, p)
     }
+}
+
+/// `action` taken on a sandbox of `view` dealt from `seed` (its follow-ups answered from `plan` as far as
+/// it goes), then the turn finished and the next one played by the preset `base` in both seats: the
+/// position reached. The players' streams are their own, derived from `seed` as in a game, or, with
+/// `one_stream`, the sandbox's own (one generator seeded per rollout instead of three: seeding is a
+/// good share of a short rollout's cost).
+pub fn play_out(
+    view: &PlayerView,
+    p: usize,
+    (action, plan): (Action, &[Answer]),
+    seed: u64,
+    (base, base_params): (&str, &Params),
+    one_stream: bool,
+) -> GameState {
+    let rng = shared_rng(seed);
+    let sandbox = view.sandbox(&rng);
+    let player = |seat: usize| -> Box<dyn Strategy> {
+        let mut player = if one_stream {
+            Lookahead::sharing(base, &rng, base_params)
+        } else {
+            Lookahead::new(base, strategy_seed(seed, seat), base_params)
+        };
+        if seat == p {
+            player.set_plan(plan.to_vec());
+        }
+        Box::new(player)
+    };
+    let mut game = Game::around(sandbox, Players::Seats([player(0), player(1)]));
+    if action == Action::End {
+        game.end_turn(p);
+    } else {
+        game.apply_action(p, action);
+        game.finish_turn();
+    }
+    if !game.state.over {
+        game.play_turn();
+    }
+    let mut state = game.state;
+    // this turn's counters are the last player's, already scored: none for the turn to come
+    state.counters = TurnCounters::default();
+    state
 }
 
 impl Strategy for MonteCarlo {

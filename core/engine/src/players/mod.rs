@@ -3,7 +3,10 @@
 //! `mc` (`mc`) is the one-step Monte Carlo improvement of a lookahead preset: rollouts of each option of
 //! the action decision, played by the preset on sandboxes.
 //!
-//! `random` (uniform), and the scripted strategies `greedy`, `builder` (the default player), `hunter` and
+//! `planner` (the default player) is `builder` choosing its actions by short rollouts of the rest of the
+//! turn and the opponent's reply.
+//!
+//! `random` (uniform), and the scripted strategies `greedy`, `builder`, `hunter` and
 //! `brawler`: presets of the weights of one lookahead engine (`lookahead`), which tries each option on a
 //! sandbox copy of the game (`sandbox`), answers the choices inside it by quick rules (`reflex`) and values
 //! the position it leads to (`evaluate`, from `readiness`, `task_progress` and `geometry`). Each module
@@ -16,6 +19,7 @@ pub mod geometry;
 pub mod lookahead;
 pub mod mc;
 pub mod params;
+pub mod planner;
 pub mod random;
 pub mod readiness;
 pub mod reflex;
@@ -24,7 +28,7 @@ pub mod task_progress;
 
 use crate::decisions::Strategy;
 use lookahead::Lookahead;
-use params::{ExpertParams, ParamValue, Params, PRESET_NAMES};
+use params::{ExpertParams, ParamValue, Params, PlannerParams, PRESET_NAMES};
 
 /// A player's own random stream, derived from the game seed and the seat (strategies/registry.py).
 pub fn strategy_seed(game_seed: u64, seat: usize) -> u64 {
@@ -65,6 +69,12 @@ pub fn make_strategy_with(
             &mc::McParams::resolve(params)?,
         )));
     }
+    if name == planner::NAME {
+        return Ok(Box::new(planner::Planner::new(
+            seed,
+            &PlannerParams::resolve(params)?,
+        )));
+    }
     if name == "expert" {
         return Ok(Box::new(expert::Expert::new(
             seed,
@@ -73,7 +83,7 @@ pub fn make_strategy_with(
     }
     if !PRESET_NAMES.contains(&name) {
         return Err(format!(
-            "unknown strategy '{name}'; known strategies: brawler, builder, expert, greedy, hunter, mc, random"
+            "unknown strategy '{name}'; known strategies: brawler, builder, expert, greedy, hunter, mc, planner, random"
         ));
     }
     Ok(Box::new(Lookahead::new(

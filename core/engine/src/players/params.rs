@@ -337,6 +337,72 @@ impl ExpertParams {
     }
 }
 
+/// The planner's parameters (players/planner.rs), declared as strategies/planner.py declares them.
+const PLANNER_SPECS: [Spec; 2] = [
+    Spec {
+        minimum: Some("1"),
+        ..spec(
+            "rollouts",
+            true,
+            "rollouts per shortlisted option of an action decision",
+        )
+    },
+    Spec {
+        minimum: Some("1"),
+        ..spec(
+            "shortlist",
+            true,
+            "options of an action decision played out, the builder's best first (discard, flare and end \
+             always)",
+        )
+    },
+];
+
+/// The parameters of the default player `planner` (players/planner.rs).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlannerParams {
+    pub rollouts: i64,
+    pub shortlist: i64,
+}
+
+impl Default for PlannerParams {
+    fn default() -> PlannerParams {
+        PlannerParams {
+            rollouts: 4,
+            shortlist: 4,
+        }
+    }
+}
+
+impl PlannerParams {
+    /// The defaults with the `given` values checked and filled in (the lookahead's messages).
+    pub fn resolve(given: &[(&str, ParamValue)]) -> Result<PlannerParams, String> {
+        let strategy = "planner";
+        unknown_names(strategy, &PLANNER_SPECS, given)?;
+        let mut params = PlannerParams::default();
+        for spec in PLANNER_SPECS.iter() {
+            if let Some(&(_, value)) = given.iter().find(|(n, _)| *n == spec.name) {
+                let value = check(strategy, spec, value)?.as_f64() as i64;
+                match spec.name {
+                    "rollouts" => params.rollouts = value,
+                    "shortlist" => params.shortlist = value,
+                    _ => unreachable!("every declared parameter is set"),
+                }
+            }
+        }
+        Ok(params)
+    }
+
+    /// The value of its parameter `name`.
+    pub fn setting(&self, name: &str) -> Option<f64> {
+        Some(match name {
+            "rollouts" => self.rollouts as f64,
+            "shortlist" => self.shortlist as f64,
+            _ => return None,
+        })
+    }
+}
+
 fn unknown_names(
     strategy: &str,
     specs: &[Spec],

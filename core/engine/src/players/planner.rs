@@ -1,0 +1,171 @@
+//! `planner`, the default player (strategies/planner.py declares its parameters): `builder` made to look at
+//! the whole turn and the opponent's reply.
+//!
+//! At each main "action" decision it shortlists the options `builder` values best (`shortlist` of them)
+//! together with the ones `builder` undervalues by construction: discarding (cycling toward playable
+//! cards), the flare (against keeping it for a better moment) and ending the turn. Each shortlisted option is
+//! played out `rollouts` times on fresh deals of what the player cannot see: `builder` takes the option,
+//! finishes the turn (the second action and the flare planned with the first) and plays the opponent's
+//! reply (their pattern, their task, their flare: what a plan must deny). The position reached is valued by
+//! `builder`'s evaluation, except that a finished game counts as a win or a loss outright, so racing to
+//! the end trigger or stalling before it is weighed by who it makes win. The best mean is taken; the
+//! choices it then needs (placement, effect targets) are `builder`'s. The Deathmatch start square is
+//! `builder`'s too: the two squares are mirror images in a symmetric arena and patterns match in every
+//! orientation, so either leads to the same game mirrored.
+//!
+//! Rollout `r` of every option starts from the same deal and the same players' streams (common random
+//! numbers), all drawn from the player's own stream, so a game is a function of its seed.
+
+use super::evaluate::Evaluator;
+use super::lookahead::Lookahead;
+use super::mc::play_out;
+use super::params::{Params, PlannerParams};
+use super::sandbox::Answer;
+use crate::decisions::{Action, Decision, Kind, Opt, PlayerView, Strategy};
+use crate::state::{shared_rng, GameState, SharedRng};
+
+pub const NAME: &str = "planner";
+const BASE: &str = "builder";
+/// The value of a game won in a rollout: above any position's value.
+const WIN: f64 = 1000.0;
+
+pub struct Planner {
+    rng: SharedRng,
+    params: PlannerParams,
+    base_params: Params,
+    ev: Evaluator,
+    /// The builder of the real game: it shortlists and answers every decision but the action decisions.
+    base: Lookahead,
+}
+
+impl Planner {
+    pub fn new(seed: u64, params: &PlannerParams) -> Planner {
+        let base_params = Params::preset(BASE).expect("the builder preset");
+        let rng = shared_rng(seed);
+        let base_seed = rng.borrow_mut().getrandbits(64);
+        Planner {
+            base: Lookahead::new(BASE, base_seed, &base_params),
+            rng,
+            params: params.clone(),
+            ev: Evaluator::new(base_params),
+            base_params,
+        }
+    }
+
+    /// A player continuing the stream `rng` (a Python `planner` player's, see core/py/src/facade.rs).
+    pub fn with_rng(rng: crate::rng::PyRandom, params: &PlannerParams) -> Planner {
+        let mut planner = Planner::new(0, params);
+        *planner.rng.borrow_mut() = rng;
+        let base_seed = planner.rng.borrow_mut().getrandbits(64);
+        planner.base = Lookahead::new(BASE, base_seed, &planner.base_params);
+        planner
+    }
+
+    pub fn setting(&self, name: &str) -> Option<f64> {
+        self.params.setting(name)
+    }
+
+    /// The builder of the real game (its plan answers the follow-ups of the action chosen).
+    pub fn base(&self) -> &Lookahead {
+        &self.base
+    }
+
+    pub fn stream(&self) -> crate::rng::PyRandom {
+        self.rng.borrow().clone()
+    }
+
+    /// Indexes of the options worth playing out, given builder's `values` of all: its best `shortlist`,
+    /// then discard, flare and end.
+    fn shortlist(&self, values: &[f64], decision: &Decision) -> Vec<usize> {
+        let mut order: Vec<usize> = (0..values.len()).collect();
+        order.sort_by(|&a, &b| values[b].total_cmp(&values[a]));
+        order.truncate(self.params.shortlist as usize);
+        for (i, o) in decision.options.iter().enumerate() {
+            let always = matches!(
+                o,
+                Opt::Action(Action::Discard | Action::Flare | Action::End)
+            );
+            if always && !order.contains(&i) {
+                order.push(i);
+            }
+        }
+        order
+    }
+
+    /// The shortlisted options with their mean value over the rollouts, and the answers builder plans for
+    /// each option's follow-ups: (option index, mean, plan).
+    pub fn option_values(
+        &self,
+        view: &PlayerView,
+        decision: &Decision,
+    ) -> Vec<(usize, f64, Vec<Answer>)> {
+        let outcomes = self.base.option_outcomes(view.sandbox(&self.rng), decision);
+        let values: Vec<f64> = outcomes.iter().map(|o| o.0).collect();
+        let shortlist = self.shortlist(&values, decision);
+        let seeds: Vec<u64> = {
+            let mut r = self.rng.borrow_mut();
+            (0..self.params.rollouts)
+                .map(|_| r.getrandbits(64))
+                .collect()
+        };
+        let mut plans: Vec<Option<Vec<Answer>>> = outcomes.into_iter().map(|o| Some(o.1)).collect();
+        shortlist
+            .into_iter()
+            .map(|i| {
+                let Opt::Action(action) = decision.options[i] else {
+                    unreachable!("action options")
+                };
+                let plan = plans[i].take().expect("each option once");
+                let total: f64 = seeds
+                    .iter()
+                    .map(|&seed| {
+                        let p = decision.player;
+                        let reached = play_out(
+                            view,
+                            p,
+                            (action, &plan),
+                            seed,
+                            (BASE, &self.base_params),
+                            true,
+                        );
+                        self.value(&reached, p)
+                    })
+                    .sum();
+                (i, total / seeds.len() as f64, plan)
+            })
+            .collect()
+    }
+
+    /// The evaluation of a position for `p`; a finished game is won or lost outright.
+    fn value(&self, s: &GameState, p: usize) -> f64 {
+        if !s.over {
+            return self.ev.value(s, p);
+        }
+        match s.record.winner {
+            w if w == p as i32 => WIN,
+            -1 => 0.0,
+            _ => -WIN,
+        }
+    }
+}
+
+impl Strategy for Planner {
+    fn name(&self) -> &str {
+        NAME
+    }
+
+    fn choose(&mut self, view: &PlayerView, decision: &Decision) -> usize {
+        if decision.kind != Kind::Action || decision.options.len() == 1 {
+            return self.base.choose(view, decision);
+        }
+        let mut best = (0, f64::NEG_INFINITY, Vec::new());
+        for (i, v, plan) in self.option_values(view, decision) {
+            if v > best.1 {
+                best = (i, v, plan);
+            }
+        }
+        // builder answers the follow-ups of the option as it planned them
+        self.base.set_plan(best.2);
+        best.0
+    }
+}

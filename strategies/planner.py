@@ -1,0 +1,54 @@
+"""``planner``, the default player, played by the core (core/engine/src/players/planner.rs): ``builder``
+choosing each action by short rollouts. At each main "action" decision it shortlists builder's best
+options plus discarding, the flare and ending the turn, plays each out a few times on fresh deals of what
+it cannot see (builder finishes the turn and plays the opponent's reply), values the positions reached
+with builder's evaluation (a finished game as a win or a loss) and takes the best mean. Every other
+decision is builder's, except the Deathmatch start square, valued for the hand dealt. Budgets are counted
+in rollouts, so a game stays a function of its seed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sim import _core
+from sim.core import native_choose
+from sim.decisions import Decision, PlayerView
+from strategies.params import Param, resolve
+from strategies.registry import register
+
+PARAMS: tuple[Param, ...] = (
+    Param("rollouts", 4, "rollouts per shortlisted option of an action decision", 1),
+    Param("shortlist", 4, "options of an action decision played out, the builder's best first (discard, "
+                          "flare and end always)", 1),
+)
+
+
+class Planner:
+    """The default player; it lives in the core, so that a ``Game`` plays its seat without asking Python."""
+
+    native = True
+
+    def __init__(self, seed: int, params: dict[str, Any]):
+        self.name = "planner"
+        self.params = dict(params)
+        self.player = _core.NativeStrategy("planner", seed, self.params)
+
+    def __repr__(self) -> str:
+        return "<strategy planner>"
+
+    def choose(self, view: PlayerView, decision: Decision) -> int:
+        return native_choose(self.player, view, decision)
+
+    def native_player(self) -> Any:
+        return self.player
+
+    @property
+    def plan(self) -> list[tuple[str, str]]:
+        """builder's answers planned for the follow-ups of the action chosen."""
+        return [tuple(x) for x in self.player.plan()]
+
+
+@register("planner")
+def _make(seat: int, seed: int, params: dict[str, Any]) -> Planner:
+    return Planner(seed, resolve("planner", PARAMS, params))
