@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Annotated, Any
@@ -17,23 +18,43 @@ FORM_SPECIALISTS = {"high-form": "hunter", "deathmatch": "brawler"}
 
 
 def default_entrants(mode: str) -> list[str]:
-    return ["random", "greedy", "builder", FORM_SPECIALISTS[mode]]
+    return ["random", "greedy", "builder", "planner", FORM_SPECIALISTS[mode]]
+
+
+LABEL = re.compile(r"[A-Za-z0-9_.]+")
+
+
+def parse_entrants(text: str) -> list[tuple[str, str]]:
+    """``--strategies`` as (label, strategy) pairs: each entry is ``STRATEGY`` or ``LABEL=STRATEGY``."""
+    out = []
+    for entry in (e.strip() for e in text.split(",")):
+        if not entry:
+            continue
+        label, eq, strategy = (x.strip() for x in entry.partition("="))
+        if not eq:
+            strategy = label
+        if not LABEL.fullmatch(label) or not strategy:
+            raise UserError(f"--strategies: expected STRATEGY or LABEL=STRATEGY (a label holds letters, digits, "
+                            f"'_' and '.'), got {entry!r}")
+        out.append((label, strategy))
+    return out
 
 
 def parse_params(texts: list[str], names: list[str]) -> dict[str, dict[str, Any]]:
-    """``STRATEGY.NAME=VALUE`` options as parameters per strategy."""
+    """``LABEL.NAME=VALUE`` options as parameters per entrant label (a label may hold dots: the parameter
+    is the part after the last one)."""
     from strategies.params import parse_value
 
     out: dict[str, dict[str, Any]] = {}
     for text in texts:
         key, eq, value = text.partition("=")
-        strategy, dot, name = key.strip().partition(".")
-        if not eq or not dot or not name:
+        label, dot, name = key.strip().rpartition(".")
+        if not eq or not dot or not name or not label:
             raise UserError(f"--param: expected STRATEGY.NAME=VALUE like builder.patterns=2, got {text!r}")
-        if strategy not in names:
-            raise UserError(f"--param {text!r}: {strategy!r} is not one of the ladder's strategies "
+        if label not in names:
+            raise UserError(f"--param {text!r}: {label!r} is not one of the ladder's strategies "
                             f"({', '.join(names)})")
-        out.setdefault(strategy, {})[name] = parse_value(value)
+        out.setdefault(label, {})[name] = parse_value(value)
     return out
 
 
@@ -55,10 +76,11 @@ def register(app: typer.Typer) -> None:
         games: Annotated[int, typer.Option(
             metavar="N", help="games per pairing (even: each deal is played from both seats)")] = 200,
         strategies: Annotated[str | None, typer.Option(
-            metavar="NAMES", help="strategy names separated by commas (default: random, greedy, builder and the form's "
-                 "specialist, hunter or brawler)")] = None,
+            metavar="NAMES", help="strategy names separated by commas, each optionally under a label, "
+                 "LABEL=STRATEGY (default: random, greedy, builder, planner and the form's specialist, hunter "
+                 "or brawler)")] = None,
         param: Annotated[list[str] | None, typer.Option(
-            metavar="STRATEGY.NAME=VALUE", help="a strategy parameter (repeatable)")] = None,
+            metavar="STRATEGY.NAME=VALUE", help="a strategy's (or label's) parameter (repeatable)")] = None,
         decks: Annotated[str, typer.Option(
             metavar="PAIRINGS", help="deck pairings, e.g. imperial-imperial,highland-sylvan; 'all'")] = (
             "imperial-imperial"),
@@ -90,10 +112,9 @@ def register(app: typer.Typer) -> None:
                               else sorted(card_set.decks))
         results = []
         for m in modes:
-            names = ([s.strip() for s in strategies.split(",") if s.strip()] if strategies
-                     else default_entrants(m))
-            params = parse_params(param or [], names)
-            entrants = [Entrant(n, params.get(n, {})) for n in names]
+            labelled = parse_entrants(strategies) if strategies else [(n, n) for n in default_entrants(m)]
+            params = parse_params(param or [], [label for label, _ in labelled])
+            entrants = [Entrant(label, params.get(label, {}), strategy) for label, strategy in labelled]
 
             result = run_ladder(m, entrants, games, deck_pairs, workers=workers or 0, base_seed=seed,
                                 cards_dir=str(cards_dir) if cards_dir else None,

@@ -3,7 +3,12 @@
 Win rates count a tie as half a win and come with a Wilson 95% interval. Ratings are Elo-style: a
 Bradley-Terry model fitted by maximum likelihood to every pairing at once (Hunter's MM algorithm), on
 the Elo scale (a 400-point gap means 10:1 odds), with one virtual tied game per pairing so that a
-perfect score still gives a finite rating, and ``random`` (or the first entrant) at 0.
+perfect score still gives a finite rating, and ``random`` (or the first entrant) at 0. A rating's 95%
+interval comes from the model's Fisher information at the fit (the anchor's rating is 0 by definition,
+so the others' intervals are relative to it).
+
+An entrant is a strategy under a label: the same strategy may take part twice with different parameters
+(``expert`` and ``expert.1000`` at two budgets).
 """
 
 from __future__ import annotations
@@ -24,10 +29,16 @@ CHUNK = 25  # games per job handed to a worker process
 
 @dataclass(frozen=True)
 class Entrant:
-    """A strategy with its parameters, as it takes part (labelled by its name)."""
+    """A strategy with its parameters, as it takes part under the label ``name`` (by default the
+    strategy's own name)."""
 
     name: str
     params: dict[str, Any] = field(default_factory=dict)
+    strategy: str = ""
+
+    @property
+    def strategy_name(self) -> str:
+        return self.strategy or self.name
 
 
 @dataclass
@@ -62,6 +73,7 @@ class LadderResult:
     pairings: list[PairingResult]
     seconds: float
     ratings: dict[str, float] = field(default_factory=dict)
+    rating_intervals: dict[str, tuple[float, float]] = field(default_factory=dict)
 
     @property
     def games(self) -> int:
@@ -70,12 +82,14 @@ class LadderResult:
     def to_dict(self) -> dict[str, Any]:
         return {
             "mode": self.mode, "decks": [f"{a}-{b}" for a, b in self.decks],
-            "entrants": [{"strategy": e.name, "params": e.params} for e in self.entrants],
+            "entrants": [{"label": e.name, "strategy": e.strategy_name, "params": e.params}
+                         for e in self.entrants],
             "games_per_pairing": self.games_per_pairing, "seconds": round(self.seconds, 1),
             "pairings": [{"first": p.first, "second": p.second, "games": p.games, "first_wins": p.first_wins,
                           "second_wins": p.second_wins, "ties": p.ties, "first_score": round(p.score, 4),
                           "interval": [round(x, 4) for x in p.interval]} for p in self.pairings],
             "ratings": {k: round(v, 1) for k, v in self.ratings.items()},
+            "rating_intervals": {k: [round(x, 1) for x in v] for k, v in self.rating_intervals.items()},
         }
 
 
@@ -89,8 +103,10 @@ def wilson(p: float, n: int, z: float = Z95) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def elo_ratings(pairings: Sequence[PairingResult], anchor: str, iterations: int = 2000) -> dict[str, float]:
-    """Bradley-Terry strengths on the Elo scale (see the module docstring), ``anchor`` at 0."""
+def _bradley_terry(pairings: Sequence[PairingResult], iterations: int = 2000
+                   ) -> tuple[dict[str, float], dict[tuple[str, str], float]]:
+    """Strengths (geometric mean 1) fitted to every pairing with one virtual tied game each, and the games
+    (virtual ones included) between each ordered pair of names."""
     names = sorted({p.first for p in pairings} | {p.second for p in pairings})
     games: dict[tuple[str, str], float] = {}
     points = dict.fromkeys(names, 0.0)
@@ -112,8 +128,47 @@ def elo_ratings(pairings: Sequence[PairingResult], anchor: str, iterations: int 
         gamma = new
         if done:
             break
-    base = gamma.get(anchor, gamma[names[0]])
-    return {k: 400 * math.log10(v / base) for k, v in gamma.items()}
+    return gamma, games
+
+
+ELO = 400 / math.log(10)  # Elo points per unit of natural log-strength
+
+
+def elo_ratings(pairings: Sequence[PairingResult], anchor: str, iterations: int = 2000) -> dict[str, float]:
+    """Bradley-Terry strengths on the Elo scale (see the module docstring), ``anchor`` at 0."""
+    gamma, _ = _bradley_terry(pairings, iterations)
+    base = gamma.get(anchor, gamma[min(gamma)])
+    return {k: ELO * math.log(v / base) for k, v in gamma.items()}
+
+
+def rating_intervals(pairings: Sequence[PairingResult], anchor: str, z: float = Z95
+                     ) -> dict[str, tuple[float, float]]:
+    """95% intervals of ``elo_ratings``: each rating plus or minus ``z`` standard errors, from the inverse
+    of the Fisher information of the log-strengths with the anchor's held at 0."""
+    import numpy as np
+
+    gamma, games = _bradley_terry(pairings)
+    ratings = elo_ratings(pairings, anchor)
+    anchor = anchor if anchor in gamma else min(gamma)
+    free = [k for k in sorted(gamma) if k != anchor]
+    index = {k: i for i, k in enumerate(free)}
+    info = np.zeros((len(free), len(free)))
+    for (a, b), n in games.items():
+        if a > b:
+            continue  # each unordered pair once
+        p = gamma[a] / (gamma[a] + gamma[b])
+        w = n * p * (1 - p)
+        for x, y in ((a, b), (b, a)):
+            if x in index:
+                info[index[x], index[x]] += w
+                if y in index:
+                    info[index[x], index[y]] -= w
+    covariance = np.linalg.inv(info)
+    out = {anchor: (0.0, 0.0)}
+    for k, i in index.items():
+        half = z * ELO * math.sqrt(covariance[i, i])
+        out[k] = (ratings[k] - half, ratings[k] + half)
+    return out
 
 
 def _mix(seed: int, k: int) -> int:
@@ -142,7 +197,7 @@ def play_games(job: Job) -> tuple[int, int, int]:
     for k in ks:
         seed = _mix(base_seed, k // 2)
         seats = (first, second) if k % 2 == 0 else (second, first)
-        players = [make_strategy(e.name, seat, seed, e.params) for seat, e in enumerate(seats)]
+        players = [make_strategy(e.strategy_name, seat, seed, e.params) for seat, e in enumerate(seats)]
         winner = Game(cards, mode, decks[(k // 2) % len(decks)], players, seed).play().winner
         if winner < 0:
             ties += 1
@@ -162,11 +217,11 @@ def run_ladder(mode: str, entrants: Sequence[Entrant], games: int, decks: Sequen
     if len(entrants) < 2:
         raise UserError("a ladder needs at least two strategies")
     if len({e.name for e in entrants}) != len(entrants):
-        raise UserError("a strategy is listed twice")
+        raise UserError("a label is listed twice (give a strategy a second label: LABEL=STRATEGY)")
     if games < 2 or games % 2:
         raise UserError(f"--games: expected an even number of at least 2 (half from each seat), got {games}")
     for e in entrants:
-        make_strategy(e.name, 0, 0, e.params)  # a clear error before any process starts
+        make_strategy(e.strategy_name, 0, 0, e.params)  # a clear error before any process starts
     results = [PairingResult(a.name, b.name) for i, a in enumerate(entrants) for b in entrants[i + 1:]]
     by_name = {e.name: e for e in entrants}
     jobs: list[tuple[int, Job]] = []
@@ -189,7 +244,9 @@ def run_ladder(mode: str, entrants: Sequence[Entrant], games: int, decks: Sequen
                 progress(done, games * len(results))
     names = [e.name for e in entrants]
     ladder = LadderResult(mode, list(decks), list(entrants), games, results, time.perf_counter() - started)
-    ladder.ratings = elo_ratings(results, "random" if "random" in names else names[0])
+    anchor = "random" if "random" in names else names[0]
+    ladder.ratings = elo_ratings(results, anchor)
+    ladder.rating_intervals = rating_intervals(results, anchor)
     return ladder
 
 
@@ -207,7 +264,10 @@ def render(ladder: LadderResult) -> str:
         lo, hi = p.interval
         lines.append(f"| {p.first} vs {p.second} | {p.games} | {p.first_wins} | {p.second_wins} | {p.ties} "
                      f"| {100 * p.score:.1f}% | {100 * lo:.1f}% to {100 * hi:.1f}% |")
-    lines += ["", "| strategy | rating |", "|---|---:|"]
+    anchor = next(k for k, v in ladder.rating_intervals.items() if v == (0.0, 0.0))
+    lines += ["", f"| strategy | rating | 95% interval (relative to {anchor}) |", "|---|---:|---:|"]
     for name, rating in sorted(ladder.ratings.items(), key=lambda kv: -kv[1]):
-        lines.append(f"| {name} | {rating:.0f} |")
+        lo, hi = ladder.rating_intervals[name]
+        interval = "anchor" if name == anchor else f"{lo:.0f} to {hi:.0f}"
+        lines.append(f"| {name} | {rating:.0f} | {interval} |")
     return "\n".join(lines)

@@ -3,14 +3,23 @@
 from __future__ import annotations
 
 import json
+import math
 
 import pytest
 from typer.testing import CliRunner
 
 from sim.cli import app
 from sim.errors import UserError
-from strategies.commands import parse_params
-from strategies.ladder import Entrant, PairingResult, elo_ratings, render, run_ladder, wilson
+from strategies.commands import parse_entrants, parse_params
+from strategies.ladder import (
+    Entrant,
+    PairingResult,
+    elo_ratings,
+    rating_intervals,
+    render,
+    run_ladder,
+    wilson,
+)
 
 
 def test_wilson_interval_matches_known_values():
@@ -41,6 +50,40 @@ def test_elo_orders_a_transitive_round_robin():
                PairingResult("a", "c", 100, 85, 15, 0)]
     r = elo_ratings(results, "c")
     assert r["a"] > r["b"] > r["c"] == 0
+
+
+def test_rating_intervals_follow_the_binomial_standard_error():
+    # 75% over 10,000 games: the log-odds' standard error is 1 / sqrt(n p (1 - p)), 4.0 Elo points
+    results = [PairingResult("x", "y", 10000, 7500, 2500, 0)]
+    lo, hi = rating_intervals(results, "y")["x"]
+    assert (hi - lo) / 2 == pytest.approx(1.96 * 400 / math.log(10) / math.sqrt(10001 * 0.75 * 0.25), rel=0.01)
+    assert lo < elo_ratings(results, "y")["x"] < hi and rating_intervals(results, "y")["y"] == (0.0, 0.0)
+
+
+def test_rating_intervals_narrow_with_games_and_widen_away_from_the_anchor():
+    def round_robin(n):
+        return [PairingResult("a", "b", n, int(0.7 * n), n - int(0.7 * n), 0),
+                PairingResult("b", "c", n, int(0.7 * n), n - int(0.7 * n), 0)]
+    small, large = rating_intervals(round_robin(100), "c"), rating_intervals(round_robin(10000), "c")
+    width = {k: v[1] - v[0] for k, v in small.items()}
+    assert width["a"] > width["b"] > 0  # a is compared with c only through b
+    assert large["a"][1] - large["a"][0] < width["a"] / 5
+
+
+def test_a_strategy_can_take_part_twice_under_two_labels():
+    assert parse_entrants("random, deep=greedy,greedy") == [("random", "random"), ("deep", "greedy"),
+                                                          ("greedy", "greedy")]
+    with pytest.raises(UserError, match="LABEL=STRATEGY"):
+        parse_entrants("a b=greedy")
+    assert parse_params(["expert.1000.iterations=1000"], ["expert", "expert.1000"]) == {
+        "expert.1000": {"iterations": 1000}}
+    ladder = run_ladder("deathmatch", [Entrant("greedy"), Entrant("greedy.bold", {"threat": 0.0}, "greedy")], 2,
+                        [("imperial", "imperial")], workers=1)
+    assert set(ladder.ratings) == {"greedy", "greedy.bold"}
+    assert ladder.to_dict()["entrants"][1] == {"label": "greedy.bold", "strategy": "greedy",
+                                               "params": {"threat": 0.0}}
+    with pytest.raises(UserError, match="listed twice"):
+        run_ladder("deathmatch", [Entrant("greedy"), Entrant("greedy")], 2, [("imperial", "imperial")])
 
 
 def test_a_small_ladder_counts_every_game_and_swaps_seats():
@@ -76,7 +119,7 @@ def test_ladder_command_prints_tables_and_writes_json(tmp_path):
     result = CliRunner().invoke(app, ["ladder", "--mode", "deathmatch", "--games", "2", "--strategies",
                                       "random,greedy", "--workers", "1", "--json", str(out)])
     assert result.exit_code == 0, result.output
-    assert "**deathmatch**" in result.output and "| strategy | rating |" in result.output
+    assert "**deathmatch**" in result.output and "| strategy | rating | 95% interval" in result.output
     data = json.loads(out.read_text())
     assert data["ladders"][0]["pairings"][0]["games"] == 2
 
