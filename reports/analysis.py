@@ -180,6 +180,18 @@ def _ablation_record(key: tuple[str, ...], names: Names) -> Record:
             "mode": mode, "deck": deck, "strategy": strategy}
 
 
+def deck_edge_records(q: dict[str, list[Record]]) -> list[Record]:
+    """Per form, player and pair of different decks, over the games both seats played with that player:
+    the first deck's win rate minus the second's (decks in name order), a mean of per-game results (+1, -1,
+    0 for a tie). Seat balancing plays each deck equally from both seats, so seats do not bias it."""
+    rows = {(r["mode"], r["strategy"], r["deck"], r["opp_deck"]): r for r in q["matchups"]
+            if r["strategy"] == r["opp_strategy"] and r["deck"] < r["opp_deck"]}
+    wins = {(r["mode"], r["strategy"], r["deck"], r["opp_deck"]): r["wins"] for r in q["matchups"]}
+    return [{"mode": mode, "strategy": strategy, "deck": a, "opp_deck": b,
+             "edge": Paired(r["wins"], wins[(mode, strategy, b, a)], r["ties"])}
+            for (mode, strategy, a, b), r in sorted(rows.items())]
+
+
 def estimates(records: list[Record]) -> list[Estimate]:
     """Every estimate of the records (descriptive ones are never tested, so ``flag`` passes them by)."""
     return [v for r in records for v in r.values() if isinstance(v, Estimate)]

@@ -7,12 +7,14 @@ from pathlib import Path
 
 from reports.analysis import ablation_records, card_records, estimates, task_deck_records, task_records
 from reports.dataset import open_runs
+from reports.levels import strength_levels
 from reports.model import Report
 from reports.names import Names
 from reports.queries import run_queries
 from reports.sections_ablation import ablation_section
 from reports.sections_cards import beings_section, flares_section, legends_section
 from reports.sections_games import games_section, overview_section
+from reports.sections_levels import levels_section
 from reports.sections_tasks import tasks_section
 from reports.stats import flag
 from reports.summary import what_stands_out
@@ -25,8 +27,9 @@ def _labels(rows: list[dict], key: str) -> str:
 
 def build_report(paths: list[Path], cards_dir: Path | None = None) -> Report:
     runs, con = open_runs(paths)
+    where = ", ".join(str(run.path) for run in runs)
     try:
-        q = run_queries(con, ", ".join(str(run.path) for run in runs))
+        q = run_queries(con, where)
     finally:
         con.close()
     card_set = load_card_set(cards_dir)
@@ -44,6 +47,9 @@ def build_report(paths: list[Path], cards_dir: Path | None = None) -> Report:
         sections.append(tasks_section(tasks, by_deck))
     if ablation:
         sections.append(ablation_section(ablation, ablation_opp))
+    levels = strength_levels(runs, q, names, where)
+    if levels is not None:
+        sections.append(levels_section(levels))
     fingerprints = {fp for r in q["overview"] for fp in r["card_sets"]}
     names_note = f"{'built-in card set' if cards_dir is None else cards_dir} ({card_set.fingerprint()})"
     if fingerprints != {card_set.fingerprint()}:
@@ -57,12 +63,13 @@ def build_report(paths: list[Path], cards_dir: Path | None = None) -> Report:
         ("Card names from", names_note),
         ("Statistics", "95% Wilson intervals (scipy); differences with Newcombe intervals, paired t intervals "
                        "(ablation) and OLS slopes (position); flags by Benjamini-Hochberg at a 5% false "
-                       "discovery rate, one family for the randomized estimates and one per ablation table; "
-                       "descriptive columns are never tested"),
+                       "discovery rate, one family for the randomized estimates and one per ablation table (across "
+                       "strength levels, one for the deck pairings' edges and one for the changes between levels, "
+                       "Cochran's Q); descriptive columns are never tested"),
         ("Generated", datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")),
     ]
     title = "Balance report: " + ", ".join(run.label for run in runs)
-    return Report(title, facts, what_stands_out(q, cards, tasks, by_deck, ablation), sections)
+    return Report(title, facts, what_stands_out(q, cards, tasks, by_deck, ablation, levels), sections)
 
 
 def write_report(paths: list[Path], html: Path | None = None, md: Path | None = None,

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from pipelines.cardfiles import pack
+from pipelines.manifest import dataset_id
 from pipelines.shard import ShardJob, ShardOutput, play_shard
 from pipelines.store import RunDir
 from pipelines.study import Study, parse_study
@@ -63,8 +64,9 @@ def study_config(seed: int, games: int, strategy: str, forms: list[str], cards: 
 
 def run_local(study: Study, out: Path, mapper: Callable[..., Iterable[ShardOutput]] = map) -> Path:
     """Play every shard of ``study`` (with ``mapper``: ``map``, or a process pool's) and write them as a run
-    directory at ``out``."""
-    job = ShardJob(study.to_config(), pack(study.card_set), f"calibration-{study.base_seed}")
+    directory at ``out``. The job carries the study's own dataset id: a worker keeps the study it loaded
+    under that id, so two studies in one process must not share one."""
+    job = ShardJob(study.to_config(), pack(study.card_set), dataset_id(study, study.load_cards().fingerprint()))
     run = RunDir(out, study.shard_count)
     for output in mapper(play_shard, [job] * study.shard_count, range(study.shard_count)):
         run.write_shard(output.shard, output.files)

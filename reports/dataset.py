@@ -90,33 +90,42 @@ def _file_list(files: list[Path]) -> str:
     return "[" + ", ".join("'" + str(f).replace("'", "''") + "'" for f in files) + "]"
 
 
-def _base_filter(con: duckdb.DuckDBPyConnection, run: Run) -> str:
-    """A WHERE clause keeping the run's unchanged-card-set games only ('' when it has no ablation arms)."""
+MIRRORS = "strategy_0 = strategy_1"  # both seats played by the same player: a strength level's games
+
+
+def _game_filter(con: duckdb.DuckDBPyConnection, run: Run, conditions: list[str], unchanged: bool) -> str:
+    """A WHERE clause keeping the run's games that meet ``conditions`` and, with ``unchanged``, only those
+    of the unchanged card set ('' when it would keep every game)."""
     games = _file_list(run.files["games"])
-    if not con.execute(f"SELECT count(*) FROM read_parquet({games}) WHERE variant <> ''").fetchone()[0]:
+    if unchanged and con.execute(f"SELECT count(*) FROM read_parquet({games}) WHERE variant <> ''").fetchone()[0]:
+        conditions = [*conditions, "variant = ''"]
+    if not conditions:
         return ""
-    return f" WHERE game_id IN (SELECT game_id FROM read_parquet({games}) WHERE variant = '')"
+    return f" WHERE game_id IN (SELECT game_id FROM read_parquet({games}) WHERE {' AND '.join(conditions)})"
 
 
-def connect(runs: list[Run], threads: int | None = None) -> duckdb.DuckDBPyConnection:
+def connect(runs: list[Run], threads: int | None = None, mirrors_only: bool = False) -> duckdb.DuckDBPyConnection:
     """An in-memory DuckDB with one view per table over all runs; ``task_events`` also has ``seq``, the
     event's row number in its file (events are written in game order and a game lies in one file).
 
     The views hold the games of the unchanged card set; ``<table>_all`` views hold every game, ablation
-    arms included (``games.variant``)."""
+    arms included (``games.variant``). With ``mirrors_only``, both keep only the games whose two seats
+    were played by the same player (the strength levels' games, docs/reports.md)."""
     con = duckdb.connect(":memory:")
     if threads:
         con.execute(f"SET threads = {int(threads)}")
-    filters = {run.index: _base_filter(con, run) for run in runs}
+    conditions = [MIRRORS] if mirrors_only else []
+    filters = {run.index: _game_filter(con, run, conditions, unchanged=True) for run in runs}
+    all_filters = {run.index: _game_filter(con, run, conditions, unchanged=False) for run in runs}
     for table, schema in TABLES.items():
         columns = ", ".join(f.name for f in schema)
         extra = ", file_row_number AS seq" if table == "task_events" else ""
         option = ", file_row_number = true" if table == "task_events" else ""
         parts = [f"SELECT {run.index}::USMALLINT AS run, {columns}{extra} "
                  f"FROM read_parquet({_file_list(run.files[table])}{option})" for run in runs]
-        con.execute(f"CREATE VIEW {table}_all AS " + " UNION ALL ".join(parts))
-        con.execute(f"CREATE VIEW {table} AS " + " UNION ALL ".join(
-            part + filters[run.index] for part, run in zip(parts, runs, strict=True)))
+        for view, by_run in ((f"{table}_all", all_filters), (table, filters)):
+            con.execute(f"CREATE VIEW {view} AS " + " UNION ALL ".join(
+                part + by_run[run.index] for part, run in zip(parts, runs, strict=True)))
     return con
 
 

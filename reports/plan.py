@@ -7,6 +7,9 @@ setup; a task dealt at setup (4 of 24: the row and the next task); ablation pair
 spread of a paired difference is not known before running: ``--discordance`` is the share of paired games
 whose result differs (measure it on a small run: the report's ablation table shows it as 1 - same/pairs;
 0.5 is a cautious default, the A/A runs of docs/reports.md measured about 0.4-0.5 with the builder).
+
+A study of two or more strength levels (mirror pairings) also gets, per estimate and per deck pairing, the
+smallest change between levels its report can tell from none (the levels' section, docs/reports.md).
 """
 
 from __future__ import annotations
@@ -20,7 +23,14 @@ from typing import Annotated
 import typer
 
 from pipelines.study import Study, load_study
-from reports.stats import games_needed_paired, games_needed_two_rates, mde_paired, mde_two_rates
+from reports.stats import (
+    Z_MDE,
+    games_needed_paired,
+    games_needed_two_rates,
+    mde_heterogeneity,
+    mde_paired,
+    mde_two_rates,
+)
 from sim.errors import UserError, fail_cleanly
 
 HAND_BEINGS, DECK_BEINGS = 3, 18
@@ -35,6 +45,8 @@ class Line:
     n: int
     mde: float | None
     needed: int  # games of the study's unit needed for the effect
+    group: str = ""  # the estimate without its player: what is compared between strength levels
+    player: str = ""
 
 
 def _seat_games(study: Study) -> dict[tuple[str, str, str], int]:
@@ -51,17 +63,14 @@ def plan(study: Study, effect: float, discordance: float) -> list[Line]:
     lines: list[Line] = []
     share = HAND_BEINGS / DECK_BEINGS
     for (form, deck, player), n in sorted(_seat_games(study).items()):
-        exposed = round(n * share)
-        lines.append(Line(f"opening hand, one {deck} being ({form}, {player})", "seat-games", n,
-                          mde_two_rates(exposed, n - exposed, 0.5), games_needed_two_rates(effect, share)))
-        for kind, p in (("legend", SHARES["legend"] / 2), ("flare", SHARES["flare"] / 2)):
-            exposed = round(n * p)
-            lines.append(Line(f"opening hand, one {kind}, {deck} seat ({form}, {player})", "seat-games", n,
-                              mde_two_rates(exposed, n - exposed, 0.5), games_needed_two_rates(effect, p)))
+        shares = [(f"opening hand, one {deck} being", share),
+                  *((f"opening hand, one {kind}, {deck} seat", SHARES[kind] / 2) for kind in ("legend", "flare"))]
         if form == "high-form":
-            exposed = round(n * TASKS_DEALT)
-            lines.append(Line(f"task dealt at setup, for {deck} ({form}, {player})", "seat-games", n,
-                              mde_two_rates(exposed, n - exposed, 0.5), games_needed_two_rates(effect, TASKS_DEALT)))
+            shares.append((f"task dealt at setup, for {deck}", TASKS_DEALT))
+        for what, p in shares:
+            exposed = round(n * p)
+            lines.append(Line(f"{what} ({form}, {player})", "seat-games", n, mde_two_rates(exposed, n - exposed, 0.5),
+                              games_needed_two_rates(effect, p), f"{what} ({form})", player))
     pairs: dict[tuple[str, str], int] = defaultdict(int)
     for v in study.ablation:
         family = v.card.split("/", 1)[0]
@@ -77,7 +86,34 @@ def plan(study: Study, effect: float, discordance: float) -> list[Line]:
     for (card, form), n in sorted(pairs.items()):
         lines.append(Line(f"ablation ({study.ablation[0].mode}), {card} ({form})", "pairs", n, mde_paired(sd, n),
                           needed))
-    return lines
+    return lines + _level_changes(study, lines, effect)
+
+
+def _level_changes(study: Study, lines: list[Line], effect: float) -> list[Line]:
+    """With two or more strength levels (mirror pairings): per estimate of the levels and per deck pairing
+    (its edge, one result per game, a spread of 1 at most), the MDE of its change between levels (Cochran's
+    Q, ``stats.mde_heterogeneity``) from each level's own sample, and the games each level needs for the
+    change to detect ``effect``. The ablation lines above pool the study's players, so they have no change."""
+    levels = [a for a, b in study.strategy_pairings if a == b]
+    if len(levels) < 2:
+        return []
+    samples: dict[tuple[str, str], dict[str, tuple[int, float]]] = defaultdict(dict)  # (group, unit) -> by level
+    for line in lines:
+        if line.player in levels and line.mde is not None:
+            samples[(line.group, line.unit)][line.player] = (line.n, line.mde)
+    n = study.games_per_cell
+    for form in study.forms:
+        for a, b in (p for p in study.deck_pairings if p[0] != p[1]):
+            samples[(f"deck pairing edge, {a} vs {b} ({form})", "games")] = {
+                level: (n, mde_paired(1.0, n)) for level in levels}  # type: ignore[misc]
+    out = []
+    for (group, unit), by_level in samples.items():
+        if len(by_level) == len(levels):
+            mde = mde_heterogeneity([by_level[level][1] / Z_MDE for level in levels])
+            least = min(by_level[level][0] for level in levels)
+            out.append(Line(f"change between levels: {group}", f"{unit} per level", least, mde,
+                            math.ceil(least * (mde / effect) ** 2)))
+    return out
 
 
 def render(study: Study, path: Path, effect: float, discordance: float) -> str:

@@ -1,6 +1,7 @@
 """The statistics of the report: Wilson intervals, Newcombe's interval for a difference of two rates, the
-two-proportion test, paired differences, a dose-response slope, the Benjamini-Hochberg procedure and
-minimal detectable effects. Distributions and tests come from scipy. See docs/reports.md."""
+two-proportion test, paired differences, a dose-response slope, the Benjamini-Hochberg procedure,
+minimal detectable effects, and Cochran's test that one estimate differs across strength levels.
+Distributions and tests come from scipy. See docs/reports.md."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 
 import numpy as np
-from scipy import stats
+from scipy import optimize, stats
 
 Z95 = 1.959963984540054  # the 97.5th percentile of the standard normal distribution
 
@@ -58,6 +59,7 @@ def benjamini_hochberg(pvalues: Sequence[float], q: float = 0.05) -> tuple[list[
 
 
 POWER = 0.8
+Z_MDE = float(stats.norm.isf(0.025) + stats.norm.ppf(POWER))  # an MDE (5% two-sided, 80% power) over its standard error
 
 
 def mde_two_rates(n1: int, n2: int, p: float, alpha: float = 0.05, power: float = POWER) -> float | None:
@@ -142,6 +144,13 @@ class Estimate:
         """The sample behind it (the smaller side of a comparison)."""
         raise NotImplementedError
 
+    @property
+    def se(self) -> float:
+        """Its standard error, read off its own 95% interval (width / 2z), so that Newcombe, t and OLS
+        intervals compare alike across strength levels; 0 for an interval of no width."""
+        lo, hi = self.interval
+        return (hi - lo) / (2 * Z95)
+
 
 @dataclass
 class Diff(Estimate):
@@ -187,12 +196,14 @@ class Diff(Estimate):
 
 @dataclass
 class Paired(Estimate):
-    """The mean of paired differences in {-1, 0, +1} (one per game seed: the result with the card minus
-    the result in its ablation arm), with scipy's one-sample t interval and test."""
+    """The mean of paired differences in {-1, 0, +1}, with scipy's one-sample t interval and test. Ablation:
+    one per game seed, the result with the card minus the result in its ablation arm. A deck pairing: one
+    per game, +1 when the first deck won, -1 when the second did, 0 for a tie (the first deck's win rate
+    minus the second's)."""
 
-    up: int  # pairs where the card's holder won with the card and not without it
-    down: int  # won without it, not with it
-    same: int  # same result in both games
+    up: int  # pairs where the card's holder won with the card and not without it (the first deck won)
+    down: int  # won without it, not with it (the second deck won)
+    same: int  # same result in both games (a tie)
 
     @property
     def n(self) -> int:
@@ -299,6 +310,79 @@ class Slope(Estimate):
         if fit is None or fit[2] < MIN_TEST_SAMPLE:
             return None
         return float((stats.norm.isf(0.025) + stats.norm.ppf(POWER)) * fit[1])
+
+
+def heterogeneity_p(values: Sequence[float], ses: Sequence[float]) -> float:
+    """Cochran's Q test that estimates with standard errors ``ses`` share one true value: the weighted sum of
+    squared deviations from their inverse-variance mean against chi-square with one degree of freedom fewer
+    than estimates (for two, the z test of their difference)."""
+    v, w = np.asarray(values, dtype=float), 1 / np.square(np.asarray(ses, dtype=float))
+    q = float((w * (v - (w * v).sum() / w.sum()) ** 2).sum())
+    return float(stats.chi2.sf(q, len(v) - 1))
+
+
+def mde_heterogeneity(ses: Sequence[float], alpha: float = 0.05, power: float = POWER) -> float:
+    """The smallest difference between the two least precise estimates (the others midway) that Cochran's Q
+    test at ``alpha`` detects with probability ``power`` (noncentral chi-square). For two estimates it is the
+    usual MDE of their difference, ``(z(1 - alpha/2) + z(power)) x sqrt(se1^2 + se2^2)``."""
+    s = np.sort(np.asarray(ses, dtype=float))[::-1]
+    w = 1 / np.square(s)
+    unit = np.zeros(len(s))
+    unit[:2] = 0.5, -0.5
+    per_unit = float((w * (unit - (w * unit).sum() / w.sum()) ** 2).sum())  # noncentrality of a difference of 1
+    return math.sqrt(_noncentrality(len(s) - 1, alpha, power) / per_unit)
+
+
+@lru_cache(maxsize=64)
+def _noncentrality(df: int, alpha: float, power: float) -> float:
+    """The noncentrality at which a chi-square test with ``df`` degrees of freedom at ``alpha`` rejects with
+    probability ``power``."""
+    critical = stats.chi2.isf(alpha, df)
+    return float(optimize.brentq(lambda lam: stats.ncx2.sf(critical, df, lam) - power, 1e-9, 1e4))
+
+
+@dataclass
+class Heterogeneity(Estimate):
+    """One estimate at several strength levels (in level order): shown as the last level minus the first,
+    with the normal interval of that difference; tested with Cochran's Q over every level, and only when
+    each level's estimate is tested itself and has a spread (its interval some width)."""
+
+    levels: tuple[Estimate, ...]
+
+    @cached_property
+    def testable(self) -> bool:
+        return len(self.levels) >= 2 and all(e.p is not None and e.se > 0 for e in self.levels)
+
+    @property
+    def defined(self) -> bool:
+        return len(self.levels) >= 2 and self.levels[0].defined and self.levels[-1].defined
+
+    @property
+    def value(self) -> float | None:
+        if not self.defined:
+            return None
+        return self.levels[-1].value - self.levels[0].value  # type: ignore[operator]
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        if not self.defined:
+            return -2.0, 2.0
+        half = Z95 * math.hypot(self.levels[0].se, self.levels[-1].se)
+        return self.value - half, self.value + half  # type: ignore[operator]
+
+    @cached_property
+    def p(self) -> float | None:
+        if not self.testable:
+            return None
+        return heterogeneity_p([e.value for e in self.levels], [e.se for e in self.levels])  # type: ignore[misc]
+
+    @cached_property
+    def mde(self) -> float | None:
+        return mde_heterogeneity([e.se for e in self.levels]) if self.testable else None
+
+    @property
+    def n(self) -> int:
+        return min((e.n for e in self.levels), default=0)
 
 
 def flag(estimates: Sequence[Estimate], q: float = 0.05) -> None:

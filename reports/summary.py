@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import statistics
+
 from reports.analysis import Record
+from reports.levels import HOLDS, MOVES, ONLY_AT, Levels
 from reports.model import diff_text, rate_text
 from reports.sections_games import deck_rows
+from reports.sections_levels import describe
 from reports.stats import Estimate, Rate
 
 TOP_CARDS = 2  # per card type
 TOP_ABLATION = 3
+TOP_LEVELS = 3  # moving conclusions named
 MIN_HEADLINE = 200  # an estimate needs this many seat-games (each side) or pairs to be a headline
 RANDOMIZED = {"opening_effect": "dealt in the opening hand",
               "position_effect": "on top of the shuffled deck rather than at the bottom (linear fit)"}
@@ -137,7 +142,27 @@ def _endings(q: dict[str, list[Record]]) -> list[str]:
     return out
 
 
+def _levels(levels: Levels | None) -> list[str]:
+    """The count of each verdict across strength levels, and the surest moving conclusions."""
+    if levels is None:
+        return []
+    rows = levels.conclusions
+    tested = [r for r in rows if r["change"] is not None and r["change"].q is not None]
+    holds = [r for r in tested if r["verdict"] == HOLDS]
+    mdes = [r["mde_change"] for r in tested if r["mde_change"] is not None]
+    median = f"; the median detectable change is {100 * statistics.median(mdes):.1f} points" if mdes else ""
+    out = [f"Across strength levels ({', '.join(levels.names)}): {sum(r['verdict'] == MOVES for r in tested)} of "
+           f"{len(tested)} conclusions tested move between levels (Benjamini-Hochberg, 5% false discovery rate), "
+           f"{sum(r['verdict'].startswith(ONLY_AT) for r in tested)} are flagged at some levels only, "
+           f"{sum(r['flagged_at'] != 'none' for r in holds)} hold flagged at every level and "
+           f"{sum(r['flagged_at'] == 'none' for r in holds)} hold flagged at none{median}."]
+    for r in [r for r in tested if r["verdict"] == MOVES and r["change"].n >= MIN_HEADLINE][:TOP_LEVELS]:
+        at = ", ".join(f"{level} {diff_text(r[f'at_{level}'])}" for level in levels.names)
+        out.append(f"Moves between levels: {describe(r)}: {at}; change {diff_text(r['change'])}.")
+    return out
+
+
 def what_stands_out(q: dict[str, list[Record]], cards: list[Record], tasks: list[Record],
-                    by_deck: list[Record], ablation: list[Record]) -> list[str]:
+                    by_deck: list[Record], ablation: list[Record], levels: Levels | None = None) -> list[str]:
     return (_first_player(q) + _decks(q) + _matchups(q) + _ablation(ablation) + _cards(cards, by_deck)
-            + _tasks(tasks) + _endings(q))
+            + _levels(levels) + _tasks(tasks) + _endings(q))
