@@ -39,10 +39,12 @@ DEALT = "dealt at setup"
 
 @dataclass
 class Levels:
-    """The strength levels in order, and one record per conclusion, moving conclusions first."""
+    """The strength levels in order, one record per conclusion (moving conclusions first), and how each
+    level's games end (per form)."""
 
     names: list[str]
     conclusions: list[Record]
+    endings: list[Record]
 
 
 def _listed_mirrors(manifest: dict[str, Any]) -> list[str]:
@@ -181,4 +183,7 @@ def strength_levels(runs: list[Run], q: Query, names: Names, where: str) -> Leve
     levels = find_levels(runs, q)
     if len(levels) < 2:
         return None
-    return Levels(levels, judge(per_level(mirror_query(runs, q, where), names), levels))
+    order = {name: i for i, name in enumerate(levels)}
+    endings = sorted((r for r in q["level_endings"] if r["strategy"] in order),
+                     key=lambda r: (r["mode"], order[r["strategy"]]))
+    return Levels(levels, judge(per_level(mirror_query(runs, q, where), names), levels), endings)

@@ -8,7 +8,7 @@ from collections import defaultdict
 from reports import charts
 from reports.analysis import Record
 from reports.levels import HOLDS, MOVES, NOT_TESTED, ONLY_AT, Levels
-from reports.model import DIFF, INT, POINTS, TEXT, Chart, Column, Section, Table
+from reports.model import DIFF, INT, NUM, POINTS, SHARE, TEXT, Chart, Column, Section, Table
 
 TOP_CHART = 10  # moving conclusions drawn in the chart
 
@@ -37,6 +37,20 @@ SUMMARY_COLUMNS = [
     Column("holds_none", "Holds, flagged at none", INT),
     Column("not_tested", "Not tested", INT),
     Column("median_mde", "Median MDE (change)", POINTS, "the typical change between levels these games can detect"),
+]
+
+
+ENDING_COLUMNS = [
+    Column("mode", "Form"),
+    Column("strategy", "Level"),
+    Column("games", "Games", INT),
+    Column("by_score", "Ended by the end score", SHARE),
+    Column("by_deck", "Ended by a deck running out", SHARE),
+    Column("by_turn_limit", "Ended by the turn limit", SHARE),
+    Column("reach_threshold", "Players at the end score", SHARE,
+           "seat-games finishing at or above the end score (9 in High Form, 18 in Deathmatch)"),
+    Column("ties", "Ties", SHARE),
+    Column("mean_turns", "Mean turns", NUM),
 ]
 
 
@@ -137,6 +151,14 @@ def levels_section(levels: Levels) -> Section:
         INTRO,
         [
             Table("levels_summary", "Verdicts by kind and form", SUMMARY_COLUMNS, _summary_rows(levels.conclusions)),
+            Table(
+                "levels_endings",
+                "How each level's games end",
+                ENDING_COLUMNS,
+                levels.endings,
+                "Stronger players finish more games by score and fewer by a deck running out: statistics like "
+                "these describe the players as much as the game.",
+            ),
             *_chart(levels),
             Table(
                 "levels",

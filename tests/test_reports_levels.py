@@ -265,6 +265,30 @@ def test_levels_count_mirror_games_only_in_the_order_the_study_lists_them(tmp_pa
     assert sword["opening"].n > row["at_lo"].a.n
 
 
+def test_each_levels_games_end_as_counted(tmp_path: Path) -> None:
+    hf = "high-form"
+    games = [
+        # "lo": 3 High Form games, one by score (one player at 9), two by a deck (nobody at 9)
+        game(0, hf, (IMP, HL), 0, 0, strategies=("lo", "lo"), scores=(9, 4), turns=20),
+        game(1, hf, (IMP, HL), 0, 1, strategies=("lo", "lo"), scores=(3, 5), turns=30, end_reason="deck"),
+        game(2, hf, (IMP, HL), 0, -1, strategies=("lo", "lo"), scores=(2, 2), turns=40, end_reason="deck",
+             tiebreak="tie"),
+        # "hi": both at the end score; a game between the levels is no level's
+        game(3, hf, (IMP, HL), 0, 0, strategies=("hi", "hi"), scores=(10, 9), turns=24),
+        game(4, hf, (IMP, HL), 0, 0, strategies=("lo", "hi"), scores=(0, 0), turns=90, end_reason="turn-limit"),
+        game(5, DM, (IMP, HL), 0, 1, strategies=("hi", "hi"), scores=(12, 18), turns=26),
+    ]
+    run = write_run(tmp_path / "r", games, {"config": {"strategy_pairings": [["lo", "lo"], ["hi", "hi"]]}})
+    table = next(t for t in build_report([run]).tables() if t.id == "levels_endings")
+    rows = {(r["mode"], r["strategy"]): r for r in table.rows}
+    assert [(r["mode"], r["strategy"]) for r in table.rows] == [(DM, "hi"), (hf, "lo"), (hf, "hi")]
+    lo = rows[hf, "lo"]
+    assert (lo["games"], lo["by_score"], lo["by_deck"], lo["by_turn_limit"]) == (3, pytest.approx(1 / 3),
+                                                                                 pytest.approx(2 / 3), 0)
+    assert (lo["reach_threshold"], lo["ties"], lo["mean_turns"]) == (pytest.approx(1 / 6), pytest.approx(1 / 3), 30)
+    assert rows[hf, "hi"]["reach_threshold"] == 1 and rows[DM, "hi"]["reach_threshold"] == 0.5
+
+
 def test_one_level_gets_no_section(tmp_path: Path) -> None:
     report = build_report([_run(tmp_path / "r", {"lo": 0.0})])
     assert "levels" not in {s.id for s in report.sections}
@@ -351,8 +375,11 @@ def test_plan_gives_the_detectable_change_between_levels(tmp_path: Path) -> None
         for x in result.output.splitlines()
         if "change between levels: deck pairing edge, highland vs imperial (deathmatch)" in x
     )
-    games = load_study(example).games_per_cell
-    assert f"| games per level | {games:,} | {100 * Z_MDE * np.sqrt(2 / games):.1f} pp |" in line
+    study = load_study(example)
+    games, levels = study.games_per_cell, sum(a == b for a, b in study.strategy_pairings)
+    mde = mde_heterogeneity([np.sqrt(1 / games)] * levels)  # each level's edge: one result per game
+    assert levels < 3 or mde > Z_MDE * np.sqrt(2 / games)  # more levels, a larger change to detect
+    assert f"| games per level | {games:,} | {100 * mde:.1f} pp |" in line
     single = tmp_path / "one.toml"
     single.write_text(
         'forms = ["deathmatch"]\ndeck_pairings = [["imperial", "highland"]]\n'
