@@ -156,8 +156,9 @@ def levels_section(levels: Levels) -> Section:
                 "How each level's games end",
                 ENDING_COLUMNS,
                 levels.endings,
-                "Stronger players finish more games by score and fewer by a deck running out: statistics like "
-                "these describe the players as much as the game.",
+                "Descriptive, per level: how often a game ends by score or by a deck running out, and how many "
+                "players finish at the end score, describe the players as much as the game (a player that "
+                "discards to cycle its hand also empties its deck sooner).",
             ),
             *_chart(levels),
             Table(
