@@ -3,52 +3,15 @@
 
 mod common;
 
-use std::sync::Arc;
-
-use tk_engine::cards::CardSet;
 use tk_engine::decisions::{Decision, Kind, PlayerView, Strategy};
-use tk_engine::game::{Game, GameOptions};
+use tk_engine::game::Game;
 use tk_engine::players::mc::{McParams, MonteCarlo};
 use tk_engine::players::params::ParamValue;
 use tk_engine::players::{make_strategy, make_strategy_with};
 use tk_engine::rng::PyRandom;
-use tk_engine::state::{GameState, Mode, TurnCounters};
+use tk_engine::state::Mode;
 
-use common::reshuffled_hidden;
-
-fn cards() -> Arc<CardSet> {
-    Arc::new(CardSet::from_json(include_str!("data/cards.json")).expect("card set"))
-}
-
-fn game<'s>(mode: Mode, players: [Box<dyn Strategy + 's>; 2], seed: u64) -> Game<'s> {
-    Game::new(
-        cards(),
-        mode,
-        ["imperial", "highland"],
-        players,
-        seed,
-        GameOptions::default(),
-    )
-    .unwrap()
-}
-
-/// A game of random players after `turns` turns or a few more, at the start of player 0's turn.
-fn after_some_turns(mode: Mode, seed: u64, turns: u32) -> GameState {
-    let players = [
-        make_strategy("random", 0, seed).unwrap(),
-        make_strategy("random", 1, seed).unwrap(),
-    ];
-    let mut g = game(mode, players, seed);
-    g.setup();
-    while g.state.turn < turns || g.state.active != 0 {
-        g.play_turn();
-    }
-    let s = &mut g.state;
-    s.turn += 1;
-    s.actions_left = 2;
-    s.counters = TurnCounters::default();
-    g.state
-}
+use common::{after_some_turns, game, reshuffled_hidden};
 
 fn mc(seed: u64, rollouts: i64) -> MonteCarlo {
     MonteCarlo::new(

@@ -1,7 +1,13 @@
 //! Helpers shared by the integration tests.
 
+use std::sync::Arc;
+
+use tk_engine::cards::CardSet;
+use tk_engine::decisions::Strategy;
+use tk_engine::game::{Game, GameOptions};
+use tk_engine::players::make_strategy;
 use tk_engine::rng::PyRandom;
-use tk_engine::state::GameState;
+use tk_engine::state::{GameState, Mode, TurnCounters};
 
 /// What seat 0 cannot see dealt again: the opponent's hands with their decks, the legend deck, and every
 /// deck's order (the hidden-information tests of the search players).
@@ -25,4 +31,43 @@ pub fn reshuffled_hidden(s: &GameState, rng: &mut PyRandom) -> GameState {
     rng.shuffle(&mut t.flare_deck);
     rng.shuffle(&mut t.task_deck);
     t
+}
+
+/// The card set of the tests (a fixture regenerated when the cards change).
+#[allow(dead_code)]
+pub fn cards() -> Arc<CardSet> {
+    Arc::new(CardSet::from_json(include_str!("../data/cards.json")).expect("card set"))
+}
+
+/// A game of Imperial (seat 0) against Highland.
+#[allow(dead_code)]
+pub fn game<'s>(mode: Mode, players: [Box<dyn Strategy + 's>; 2], seed: u64) -> Game<'s> {
+    Game::new(
+        cards(),
+        mode,
+        ["imperial", "highland"],
+        players,
+        seed,
+        GameOptions::default(),
+    )
+    .unwrap()
+}
+
+/// A game of random players after `turns` turns or a few more, at the start of player 0's turn.
+#[allow(dead_code)]
+pub fn after_some_turns(mode: Mode, seed: u64, turns: u32) -> GameState {
+    let players = [
+        make_strategy("random", 0, seed).unwrap(),
+        make_strategy("random", 1, seed).unwrap(),
+    ];
+    let mut g = game(mode, players, seed);
+    g.setup();
+    while g.state.turn < turns || g.state.active != 0 {
+        g.play_turn();
+    }
+    let s = &mut g.state;
+    s.turn += 1;
+    s.actions_left = 2;
+    s.counters = TurnCounters::default();
+    g.state
 }
