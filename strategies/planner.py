@@ -14,6 +14,7 @@ from typing import Any
 from sim import _core
 from sim.core import native_choose
 from sim.decisions import Decision, PlayerView
+from strategies.lookahead import Lookahead
 from strategies.params import Param, resolve
 from strategies.registry import register
 
@@ -46,7 +47,7 @@ class Planner:
     @property
     def plan(self) -> list[tuple[str, str]]:
         """builder's answers planned for the follow-ups of the action chosen."""
-        return [tuple(x) for x in self.player.plan()]
+        return Lookahead.plan_of(self.player)
 
 
 @register("planner")

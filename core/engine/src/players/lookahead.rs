@@ -111,38 +111,22 @@ impl Lookahead {
     /// The chosen option of the main "action" decision, and the plan for the choices it needs.
     fn action(&self, sb: GameState, d: &Decision) -> (usize, Vec<Answer>) {
         let p = d.player;
-        let mut sb = sb;
-        let ready = if self.patterns() != 0.0 {
-            self.ev.readiness_parts(&sb, p, true)
-        } else {
-            Readiness::none()
-        };
-        let stat = self.ev.static_value(&sb, p);
-        let base = stat + self.patterns() * ready.total;
+        let mut at = self.at_decision(sb, p);
         let mut best_i: Option<usize> = None;
         let mut best = Outcome::new(f64::NEG_INFINITY, Vec::new());
         for (i, option) in d.options.iter().enumerate() {
             let Opt::Action(action) = *option else {
                 unreachable!("action options")
             };
-            let outcome = match action {
-                Action::Flare => {
-                    let flare = self.full(self.try_action(&sb, p, action), p);
-                    if flare.value - base > self.flare_margin {
-                        return (i, flare.answers);
-                    }
-                    continue;
+            if action == Action::Flare {
+                let flare = self.full(self.try_action(&at.sb, p, action), p);
+                if flare.value - at.base > self.flare_margin {
+                    return (i, flare.answers);
                 }
-                Action::End => Outcome::new(base, Vec::new()),
-                Action::Place if sb.tokens[p] > 0 => self.place_outcome(&mut sb, p, &ready),
-                Action::Discard => self.discard_outcome(&sb, p, &ready, stat),
-                Action::Summon(card) => {
-                    let (outcome, back) = self.summon_outcome(sb, p, card);
-                    sb = back;
-                    outcome
-                }
-                _ => self.full(self.try_action(&sb, p, action), p),
-            };
+                continue;
+            }
+            let outcome;
+            (outcome, at) = self.outcome(at, p, action);
             if outcome.value > best.value {
                 best_i = Some(i);
                 best = outcome;
@@ -159,8 +143,21 @@ impl Lookahead {
     /// follow-ups; a flare is valued like the others (instead of being taken as soon as it clears
     /// `flare_margin`). A searching player's shortlist and plans.
     pub fn option_outcomes(&self, sb: GameState, d: &Decision) -> Vec<(f64, Vec<Answer>)> {
-        let p = d.player;
-        let mut sb = sb;
+        let mut at = self.at_decision(sb, d.player);
+        let mut outcomes = Vec::with_capacity(d.options.len());
+        for option in d.options.iter() {
+            let Opt::Action(action) = *option else {
+                unreachable!("action options")
+            };
+            let outcome;
+            (outcome, at) = self.outcome(at, d.player, action);
+            outcomes.push((outcome.value, outcome.answers));
+        }
+        outcomes
+    }
+
+    /// The sandbox of an action decision with what every option's value starts from.
+    fn at_decision(&self, sb: GameState, p: usize) -> AtDecision {
         let ready = if self.patterns() != 0.0 {
             self.ev.readiness_parts(&sb, p, true)
         } else {
@@ -168,25 +165,29 @@ impl Lookahead {
         };
         let stat = self.ev.static_value(&sb, p);
         let base = stat + self.patterns() * ready.total;
-        let mut outcomes = Vec::with_capacity(d.options.len());
-        for option in d.options.iter() {
-            let Opt::Action(action) = *option else {
-                unreachable!("action options")
-            };
-            let outcome = match action {
-                Action::End => Outcome::new(base, Vec::new()),
-                Action::Place if sb.tokens[p] > 0 => self.place_outcome(&mut sb, p, &ready),
-                Action::Discard => self.discard_outcome(&sb, p, &ready, stat),
-                Action::Summon(card) => {
-                    let (outcome, back) = self.summon_outcome(sb, p, card);
-                    sb = back;
-                    outcome
-                }
-                _ => self.full(self.try_action(&sb, p, action), p),
-            };
-            outcomes.push((outcome.value, outcome.answers));
+        AtDecision {
+            sb,
+            ready,
+            stat,
+            base,
         }
-        outcomes
+    }
+
+    /// The outcome of one option of an action decision; the sandbox is handed back.
+    fn outcome(&self, at: AtDecision, p: usize, action: Action) -> (Outcome, AtDecision) {
+        let mut at = at;
+        let outcome = match action {
+            Action::End => Outcome::new(at.base, Vec::new()),
+            Action::Place if at.sb.tokens[p] > 0 => self.place_outcome(&mut at.sb, p, &at.ready),
+            Action::Discard => self.discard_outcome(&at.sb, p, &at.ready, at.stat),
+            Action::Summon(card) => {
+                let (outcome, back) = self.summon_outcome(at.sb, p, card);
+                at.sb = back;
+                outcome
+            }
+            _ => self.full(self.try_action(&at.sb, p, action), p),
+        };
+        (outcome, at)
     }
 
     /// Answer the next decisions from `answers` (a searching player chose the action they follow).
@@ -540,6 +541,15 @@ impl Strategy for Lookahead {
         self.plan = plan.into();
         i
     }
+}
+
+/// An action decision's sandbox, the hand's readiness there, and the position's value without it
+/// (`stat`) and with it (`base`, the value of ending the turn).
+struct AtDecision {
+    sb: GameState,
+    ready: Readiness,
+    stat: f64,
+    base: f64,
 }
 
 /// The summon action as `Game::apply_action` plays it, once the placement is chosen.
