@@ -16,11 +16,15 @@ from strategies.params import Param, resolve
 from strategies.registry import register
 
 PARAMS: tuple[Param, ...] = (
-    Param("iterations", 200, "search iterations per main decision, each on a fresh deal of what the player "
+    Param("iterations", 1000, "search iterations per main decision, each on a fresh deal of what the player "
                              "cannot see", 1),
     Param("exploration", 0.5, "UCB exploration constant (rewards are in 0..1)", 0.0),
-    Param("depth", 2, "turns searched: the rest of this one, then the next ones (2: the opponent's reply)",
+    Param("depth", 4, "turns searched: the rest of this one, then the next ones (2: the opponent's reply)",
           1, 4),
+    Param("width", 5, "ways of taking each action searched at the root (the best squares of a place, the best "
+                      "placements of a summon)", 1),
+    Param("shortlist", 12, "moves searched at the root, builder's best first (discard, flare and end always)",
+          1),
 )
 
 
@@ -42,6 +46,11 @@ class Expert:
 
     def native_player(self) -> Any:
         return self.player
+
+    @property
+    def plan(self) -> list[tuple[str, str]]:
+        """The answers planned for the follow-ups of the move chosen: its placement and effect targets."""
+        return [tuple(x) for x in self.player.plan()]
 
 
 @register("expert")

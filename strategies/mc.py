@@ -14,7 +14,7 @@ from strategies.lookahead import Lookahead
 from strategies.params import Param, resolve
 from strategies.registry import register
 
-BASES: tuple[str, ...] = ("greedy", "builder", "hunter", "brawler")
+BASES: tuple[str, ...] = ("greedy", "builder", "hunter", "brawler", "planner")
 
 PARAMS: tuple[Param, ...] = (
     Param("base", "builder", "the scripted strategy that plays the rollouts and answers the other decisions",

@@ -24,10 +24,13 @@ def _game(seed: int, mode: str = HIGH_FORM) -> Game:
 
 
 def test_the_expert_is_registered_with_its_parameters():
-    s = make_strategy("expert", 0, 0, {"iterations": 1000, "exploration": 0.7, "depth": 3})
+    s = make_strategy("expert", 0, 0, {"iterations": 1000, "exploration": 0.7, "depth": 3, "width": 2,
+                                       "shortlist": 6})
     assert "expert" in STRATEGIES
-    assert [s.player.setting(n) for n in ("iterations", "exploration", "depth")] == [1000, 0.7, 3]
-    assert make_strategy("expert", 0, 0).player.setting("iterations") == 200
+    names = ("iterations", "exploration", "depth", "width", "shortlist")
+    assert [s.player.setting(n) for n in names] == [1000, 0.7, 3, 2, 6]
+    default = make_strategy("expert", 0, 0).player
+    assert [default.setting(n) for n in names] == [1000, 0.5, 4, 5, 12]
 
 
 @pytest.mark.parametrize("params, message", [
@@ -35,7 +38,10 @@ def test_the_expert_is_registered_with_its_parameters():
     ({"iterations": 2.5}, "'iterations' must be a whole number"),
     ({"exploration": "wide"}, "'exploration' must be a number"),
     ({"depth": 9}, "'depth' must be between 1 and 4"),
-    ({"patterns": 1.0}, "'expert' has no parameter 'patterns'; its parameters: depth, exploration, iterations"),
+    ({"width": 0}, "'width' must be at least 1"),
+    ({"shortlist": 1.5}, "'shortlist' must be a whole number"),
+    ({"patterns": 1.0}, "'expert' has no parameter 'patterns'; its parameters: depth, exploration, iterations, "
+                        "shortlist, width"),
 ])
 def test_bad_parameters_are_refused(params, message):
     with pytest.raises(StrategyConfigError, match=message):
@@ -80,7 +86,9 @@ def test_decisions_do_not_depend_on_hidden_information():
     for seed in range(4):
         one, two = _after_some_turns(seed, 8), _after_some_turns(seed, 8)
         _with_hidden_order_changed(two, random.Random(seed))
-        picks = [make_strategy("expert", 0, seed, SMALL).choose(game.views[0],
-                                                                Decision("action", 0, game.action_options(0)))
-                 for game in (one, two)]
+        picks = []
+        for game in (one, two):
+            expert = make_strategy("expert", 0, seed, SMALL)
+            choice = expert.choose(game.views[0], Decision("action", 0, game.action_options(0)))
+            picks.append((choice, expert.plan))
         assert picks[0] == picks[1]

@@ -32,7 +32,7 @@ def test_mc_is_registered_with_its_parameters():
     ({"rollouts": 0}, "parameter 'rollouts' must be at least 1"),
     ({"rollouts": 2.5}, "parameter 'rollouts' must be a whole number"),
     ({"rollouts": True}, "parameter 'rollouts' must be a whole number"),
-    ({"base": "random"}, "parameter 'base' must be one of brawler, builder, greedy, hunter"),
+    ({"base": "random"}, "parameter 'base' must be one of brawler, builder, greedy, hunter, planner"),
     ({"base": 2}, "parameter 'base' must be a name"),
     ({"patterns": 1.0}, "strategy 'mc' has no parameter 'patterns'; its parameters: base, rollouts"),
 ])

@@ -6,10 +6,12 @@ mod common;
 use std::sync::Arc;
 
 use tk_engine::cards::CardSet;
-use tk_engine::decisions::{Decision, Kind, PlayerView};
+use tk_engine::decisions::{Action, Decision, Kind, Opt, PlayerView, Strategy};
 use tk_engine::game::{Game, GameOptions, Players};
+use tk_engine::players::expert::Expert;
 use tk_engine::players::make_strategy_with;
-use tk_engine::players::params::ParamValue;
+use tk_engine::players::params::{ExpertParams, ParamValue};
+use tk_engine::players::sandbox::Answer;
 use tk_engine::rng::PyRandom;
 use tk_engine::state::{GameState, Mode, TurnCounters};
 
@@ -72,17 +74,26 @@ fn position(mode: Mode, seed: u64) -> GameState {
     s
 }
 
-fn decide(s: &GameState, seed: u64) -> usize {
-    let options = Game::around(s.clone(), Players::Nobody).action_options(0);
-    let d = Decision {
+fn expert(seed: u64) -> Expert {
+    Expert::new(seed, &ExpertParams::resolve(&SMALL).expect("parameters"))
+}
+
+fn action_decision(options: &[Opt]) -> Decision<'_> {
+    Decision {
         kind: Kind::Action,
         player: 0,
-        options: &options,
+        options,
         card: "",
         prompt: "",
-    };
-    let mut expert = make_strategy_with("expert", 0, seed, &SMALL).unwrap();
-    expert.choose(&PlayerView::new(s, 0), &d)
+    }
+}
+
+/// The move chosen and the placement and targets planned for it.
+fn decide(s: &GameState, seed: u64) -> (usize, Vec<Answer>) {
+    let options = Game::around(s.clone(), Players::Nobody).action_options(0);
+    let mut expert = expert(seed);
+    let i = expert.choose(&PlayerView::new(s, 0), &action_decision(&options));
+    (i, expert.plan().iter().copied().collect())
 }
 
 #[test]
@@ -100,6 +111,43 @@ fn decisions_do_not_depend_on_hidden_information() {
 }
 
 #[test]
+fn the_root_weighs_several_squares_and_placements_of_an_action() {
+    let (mut places, mut summons) = (0, 0);
+    for mode in [Mode::HighForm, Mode::Deathmatch] {
+        for seed in 0..6 {
+            let s = position(mode, seed);
+            let options = Game::around(s.clone(), Players::Nobody).action_options(0);
+            let d = action_decision(&options);
+            let moves = expert(seed).root_moves_of(&PlayerView::new(&s, 0), &d);
+            assert!(moves.iter().all(|(o, _)| options.contains(o)));
+            let ways = |kind: fn(&Opt) -> bool| {
+                let plans: Vec<&Vec<Answer>> = moves
+                    .iter()
+                    .filter(|(o, _)| kind(o))
+                    .map(|m| &m.1)
+                    .collect();
+                let mut distinct = plans.clone();
+                distinct.dedup();
+                assert_eq!(distinct.len(), plans.len(), "each way of acting once");
+                plans.len()
+            };
+            places += (ways(|o| *o == Opt::Action(Action::Place)) > 1) as usize;
+            summons += (ways(|o| matches!(o, Opt::Action(Action::Summon(_)))) > 1) as usize;
+            // discard, flare and end are weighed whatever builder thinks of them
+            for o in options.iter() {
+                if matches!(
+                    o,
+                    Opt::Action(Action::Discard | Action::Flare | Action::End)
+                ) {
+                    assert!(moves.iter().any(|(m, _)| m == o), "{o:?} searched");
+                }
+            }
+        }
+    }
+    assert!(places > 0 && summons > 0, "{places} {summons}");
+}
+
+#[test]
 fn parameters_are_checked() {
     let err = |params: &[(&str, ParamValue)]| {
         make_strategy_with("expert", 0, 0, params)
@@ -114,6 +162,10 @@ fn parameters_are_checked() {
         .starts_with("strategy 'expert': parameter 'exploration' must be a number"));
     assert!(err(&[("depth", ParamValue::Int(5))])
         .starts_with("strategy 'expert': parameter 'depth' must be between 1 and 4"));
+    assert!(err(&[("width", ParamValue::Int(0))])
+        .starts_with("strategy 'expert': parameter 'width' must be at least 1"));
+    assert!(err(&[("shortlist", ParamValue::Int(0))])
+        .starts_with("strategy 'expert': parameter 'shortlist' must be at least 1"));
     assert!(err(&[("patterns", ParamValue::Float(1.0))])
         .starts_with("strategy 'expert' has no parameter 'patterns'"));
 }

@@ -13,18 +13,33 @@ use tk_engine::state::Mode;
 
 use common::{after_some_turns, game, reshuffled_hidden};
 
-fn mc(seed: u64, rollouts: i64) -> MonteCarlo {
+fn mc(seed: u64, base: &'static str, rollouts: i64) -> MonteCarlo {
     MonteCarlo::new(
         seed,
-        &McParams::resolve(&[("rollouts", ParamValue::Int(rollouts))]).unwrap(),
+        &McParams::resolve(&[
+            ("base", ParamValue::Text(base)),
+            ("rollouts", ParamValue::Int(rollouts)),
+        ])
+        .unwrap(),
     )
 }
 
 #[test]
 fn decisions_do_not_depend_on_hidden_information() {
+    assert_blind("builder", 4, 0..3);
+}
+
+#[test]
+fn the_improvement_of_the_default_player_does_not_see_hidden_information_either() {
+    assert_blind("planner", 1, 0..1);
+}
+
+/// The option values, the choice and the plan of `mc` over `base` are the same when what seat 0 cannot
+/// see is dealt again.
+fn assert_blind(base: &'static str, rollouts: i64, seeds: std::ops::Range<u64>) {
     let mut changed = 0;
     for (k, mode) in [Mode::HighForm, Mode::Deathmatch].into_iter().enumerate() {
-        for seed in 0..3u64 {
+        for seed in seeds.clone() {
             let one = after_some_turns(mode, seed, 8);
             let two = reshuffled_hidden(&one, &mut PyRandom::new(seed + 1000));
             if one.hand[1] != two.hand[1] || one.deck[0] != two.deck[0] {
@@ -41,7 +56,7 @@ fn decisions_do_not_depend_on_hidden_information() {
             };
             let mut picks = Vec::new();
             for state in [&one, &two] {
-                let mut player = mc(seed + 10 * k as u64, 4);
+                let mut player = mc(seed + 10 * k as u64, base, rollouts);
                 let view = PlayerView::new(state, 0);
                 let values = player.option_values(&view, &decision);
                 let choice = player.choose(&view, &decision);

@@ -465,6 +465,15 @@ pub trait Native: Strategy {
     }
 }
 
+/// A plan as (kind, option) text.
+fn plan_text(
+    plan: &std::collections::VecDeque<tk_engine::players::sandbox::Answer>,
+) -> Vec<(&'static str, String)> {
+    plan.iter()
+        .map(|(k, o)| (k.as_str(), format!("{o:?}")))
+        .collect()
+}
+
 impl Native for RandomStrategy {
     fn stream(&self) -> PyRandom {
         self.rng().clone()
@@ -477,10 +486,7 @@ impl Native for Lookahead {
     }
 
     fn plan(&self) -> Vec<(&'static str, String)> {
-        Lookahead::plan(self)
-            .iter()
-            .map(|(k, o)| (k.as_str(), format!("{o:?}")))
-            .collect()
+        plan_text(Lookahead::plan(self))
     }
 
     fn setting(&self, name: &str) -> Option<f64> {
@@ -521,6 +527,11 @@ impl Native for Planner {
 impl Native for Expert {
     fn stream(&self) -> PyRandom {
         Expert::stream(self)
+    }
+
+    /// The answers planned for the follow-ups of the move chosen (its placement and effect targets).
+    fn plan(&self) -> Vec<(&'static str, String)> {
+        plan_text(Expert::plan(self))
     }
 
     fn setting(&self, name: &str) -> Option<f64> {

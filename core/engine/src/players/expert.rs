@@ -3,17 +3,25 @@
 //! (`depth` turns in all), with `builder` playing every other decision and every decision below the
 //! tree's frontier, and leaves scored by the builder's evaluation.
 //!
+//! The root's moves are *ways* of acting, not only actions: each place with one of its `width` best
+//! squares, each summon with one of its `width` best placements (and the effect targets `builder` plans
+//! for it), as `Lookahead::wide_outcomes` values them; the `shortlist` best by that value are searched,
+//! with discarding, the flare and ending the turn besides. Where the piece goes is most of what a move
+//! is, and searching it is what lifts the expert above the default `planner`, which searches actions
+//! only and leaves the square to `builder`.
+//!
 //! Each iteration deals a fresh determinization (`PlayerView::sandbox` from the player's own stream: it
 //! never sees hidden cards), walks down the tree choosing among the options available in that
 //! determinization by UCB (availability counted, as ISMCTS does), expands one node, lets `builder` play
 //! on to the horizon, and backs the result up: a win or loss when the game ended, else the evaluation's
-//! gain over the position at the root squashed to [0, 1]. The tree is keyed by the options along the path
-//! (a node is reached by the same sequence of main-decision options, whoever took them); the option visited
-//! most at the root is played, and the choices it needs (placement, effect targets) are `builder`'s.
+//! gain over the position at the root squashed to [0, 1]. Below the root the tree is keyed by the options
+//! along the path (a node is reached by the same sequence of main-decision options, whoever took them);
+//! the root move visited most is played, with its planned placement and targets.
 
 use super::evaluate::Evaluator;
-use super::lookahead::Lookahead;
+use super::lookahead::{shortlist, Lookahead};
 use super::params::{ExpertParams, Params};
+use super::sandbox::Answer;
 use crate::decisions::{Decision, Kind, Opt, PlayerView, Strategy};
 use crate::game::{Game, Players};
 use crate::rng::PyRandom;
@@ -25,11 +33,26 @@ const SCALE: f64 = 10.0;
 
 struct Edge {
     opt: Opt,
+    /// At the root, the move's index among the candidates (its plan); elsewhere None.
+    way: Option<usize>,
     child: usize,
     /// Visits, total reward (from the side of the player who chose it), and how often it was available.
     n: u32,
     w: f64,
     avail: u32,
+}
+
+impl Edge {
+    fn new(opt: Opt, way: Option<usize>) -> Edge {
+        Edge {
+            opt,
+            way,
+            child: NO_CHILD,
+            n: 0,
+            w: 0.0,
+            avail: 0,
+        }
+    }
 }
 
 #[derive(Default)]
@@ -38,6 +61,7 @@ struct Node {
 }
 
 const NO_CHILD: usize = usize::MAX;
+const ROOT: usize = 0;
 
 /// The search tree of one decision.
 struct Tree {
@@ -60,31 +84,43 @@ struct Runner<'a> {
     /// (node, edge, player who chose)
     path: Vec<(usize, usize, usize)>,
     sims: &'a mut [Lookahead; 2],
+    /// The plans of the root's moves (placement, effect targets), by `Edge::way`.
+    plans: &'a [Vec<Answer>],
     exploration: f64,
 }
 
 impl Runner<'_> {
-    fn select(&mut self, node: usize, view: &PlayerView, d: &Decision) -> usize {
-        // availability, and the edges of the options offered in this determinization
+    /// The edges of `node` for the options offered in this determinization, as (option index, edge),
+    /// their availability counted; below the root an option first met gets its edge.
+    fn offered(&mut self, node: usize, d: &Decision) -> Vec<(usize, usize)> {
+        let edges = &mut self.tree.nodes[node].edges;
         let mut offered: Vec<(usize, usize)> = Vec::with_capacity(d.options.len());
+        if node == ROOT {
+            // the root's moves are fixed before the search: one edge per way of acting
+            for (e, edge) in edges.iter_mut().enumerate() {
+                if let Some(i) = d.options.iter().position(|o| *o == edge.opt) {
+                    edge.avail += 1;
+                    offered.push((i, e));
+                }
+            }
+            return offered;
+        }
         for (i, opt) in d.options.iter().enumerate() {
-            let edges = &mut self.tree.nodes[node].edges;
             let e = match edges.iter().position(|e| e.opt == *opt) {
                 Some(e) => e,
                 None => {
-                    edges.push(Edge {
-                        opt: *opt,
-                        child: NO_CHILD,
-                        n: 0,
-                        w: 0.0,
-                        avail: 0,
-                    });
+                    edges.push(Edge::new(*opt, None));
                     edges.len() - 1
                 }
             };
             edges[e].avail += 1;
             offered.push((i, e));
         }
+        offered
+    }
+
+    fn select(&mut self, node: usize, view: &PlayerView, d: &Decision) -> usize {
+        let offered = self.offered(node, d);
         let edges = &self.tree.nodes[node].edges;
         let unvisited: Vec<(usize, usize)> = offered
             .iter()
@@ -92,9 +128,10 @@ impl Runner<'_> {
             .filter(|&(_, e)| edges[e].n == 0)
             .collect();
         let (i, e) = if !unvisited.is_empty() {
-            // expansion: the builder's own choice first, then the options in the order offered
+            // expansion: at the root the moves in builder's order of value; below it, builder's own
+            // choice first, then the options in the order offered
             let mut pick = unvisited[0];
-            if unvisited.len() > 1 {
+            if node != ROOT && unvisited.len() > 1 {
                 let b = self.sims[d.player].choose(view, d);
                 if let Some(&u) = unvisited.iter().find(|&&(i, _)| i == b) {
                     pick = u;
@@ -122,6 +159,12 @@ impl Runner<'_> {
             best
         };
         self.path.push((node, e, d.player));
+        // the tree chose the action: builder answers its choices as the move planned them, or afresh
+        let sim = &mut self.sims[d.player];
+        match self.tree.nodes[node].edges[e].way {
+            Some(way) => sim.set_plan(self.plans[way].clone()),
+            None => sim.forget_plan(),
+        }
         i
     }
 }
@@ -134,10 +177,7 @@ impl Strategy for Runner<'_> {
     fn choose(&mut self, view: &PlayerView, decision: &Decision) -> usize {
         if decision.kind == Kind::Action {
             if let Some(node) = self.at {
-                let i = self.select(node, view, decision);
-                // the tree chose the action: builder answers its choices afresh
-                self.sims[decision.player].forget_plan();
-                return i;
+                return self.select(node, view, decision);
             }
         }
         self.sims[decision.player].choose(view, decision)
@@ -185,10 +225,46 @@ impl Expert {
         self.rng.borrow().clone()
     }
 
-    /// The search of one main decision: the index of the option visited most at the root.
-    fn search(&mut self, view: &PlayerView, d: &Decision) -> usize {
+    /// The answers planned for the follow-ups of the move chosen last (placement, effect targets).
+    pub fn plan(&self) -> &std::collections::VecDeque<Answer> {
+        self.builder.plan()
+    }
+
+    /// The moves the search of `d` would weigh at the root, best first by builder's value: (the option
+    /// taken, the answers planned for its follow-ups). Draws from the player's stream like a search.
+    pub fn root_moves_of(&self, view: &PlayerView, d: &Decision) -> Vec<(Opt, Vec<Answer>)> {
+        let (edges, plans) = self.root_moves(view, d);
+        edges.into_iter().map(|e| e.opt).zip(plans).collect()
+    }
+
+    /// The root's moves: the ways of acting worth searching (`width` per action, the `shortlist` best by
+    /// builder's value, discard, flare and end besides), best first, with their plans.
+    fn root_moves(&self, view: &PlayerView, d: &Decision) -> (Vec<Edge>, Vec<Vec<Answer>>) {
+        let width = self.params.width as usize;
+        let mut ways = self
+            .builder
+            .wide_outcomes(view.sandbox(&self.rng), d, width);
+        let values: Vec<f64> = ways.iter().map(|w| w.1).collect();
+        let actions: Vec<Opt> = ways.iter().map(|w| d.options[w.0]).collect();
+        let kept = shortlist(&values, &actions, self.params.shortlist as usize);
+        let edges = kept
+            .iter()
+            .enumerate()
+            .map(|(way, &k)| Edge::new(actions[k], Some(way)))
+            .collect();
+        let plans = kept
+            .into_iter()
+            .map(|k| std::mem::take(&mut ways[k].2))
+            .collect();
+        (edges, plans)
+    }
+
+    /// The search of one main decision: the index of the move visited most at the root, and its plan.
+    fn search(&mut self, view: &PlayerView, d: &Decision) -> (usize, Vec<Answer>) {
         let me = d.player;
         let mut tree = Tree::new();
+        let (root, mut plans) = self.root_moves(view, d);
+        tree.nodes[ROOT].edges = root;
         let mut base: Option<f64> = None;
         for _ in 0..self.params.iterations {
             let mut sb = view.sandbox(&self.rng);
@@ -200,9 +276,10 @@ impl Expert {
             }
             let mut runner = Runner {
                 tree: &mut tree,
-                at: Some(0),
+                at: Some(ROOT),
                 path: Vec::new(),
                 sims: &mut self.sims,
+                plans: &plans,
                 exploration: self.params.exploration,
             };
             let state = {
@@ -223,20 +300,25 @@ impl Expert {
                 edge.w += if player == me { reward } else { 1.0 - reward };
             }
         }
-        let root = &tree.nodes[0];
-        let mut best = 0;
+        let mut best: Option<&Edge> = None;
         let mut key = (0u32, f64::NEG_INFINITY);
-        for (i, opt) in d.options.iter().enumerate() {
-            let Some(e) = root.edges.iter().find(|e| e.opt == *opt) else {
-                continue;
-            };
+        for e in tree.nodes[ROOT].edges.iter() {
             let mean = if e.n > 0 { e.w / e.n as f64 } else { 0.0 };
-            if (e.n, mean) > key {
+            if best.is_none() || (e.n, mean) > key {
                 key = (e.n, mean);
-                best = i;
+                best = Some(e);
             }
         }
-        best
+        let best = best.expect("a move at the root");
+        let i = d
+            .options
+            .iter()
+            .position(|o| *o == best.opt)
+            .expect("the root's moves are the decision's options");
+        (
+            i,
+            std::mem::take(&mut plans[best.way.expect("a root move")]),
+        )
     }
 
     /// 1 for a win, 0 for a loss, 0.5 for a tie; before the end, the evaluation's gain over the root
@@ -263,9 +345,11 @@ impl Strategy for Expert {
     }
 
     fn choose(&mut self, view: &PlayerView, decision: &Decision) -> usize {
-        if decision.kind == Kind::Action && self.params.iterations > 0 {
-            let i = self.search(view, decision);
-            self.builder.forget_plan();
+        if decision.kind == Kind::Action && self.params.iterations > 0 && decision.options.len() > 1
+        {
+            let (i, plan) = self.search(view, decision);
+            // builder answers the move's placement and targets as the search played them
+            self.builder.set_plan(plan);
             return i;
         }
         self.builder.choose(view, decision)

@@ -143,17 +143,10 @@ impl Lookahead {
     /// follow-ups; a flare is valued like the others (instead of being taken as soon as it clears
     /// `flare_margin`). A searching player's shortlist and plans.
     pub fn option_outcomes(&self, sb: GameState, d: &Decision) -> Vec<(f64, Vec<Answer>)> {
-        let mut at = self.at_decision(sb, d.player);
-        let mut outcomes = Vec::with_capacity(d.options.len());
-        for option in d.options.iter() {
-            let Opt::Action(action) = *option else {
-                unreachable!("action options")
-            };
-            let outcome;
-            (outcome, at) = self.outcome(at, d.player, action);
-            outcomes.push((outcome.value, outcome.answers));
-        }
-        outcomes
+        self.wide_outcomes(sb, d, 1)
+            .into_iter()
+            .map(|(_, value, answers)| (value, answers))
+            .collect()
     }
 
     /// The sandbox of an action decision with what every option's value starts from.
@@ -198,6 +191,20 @@ impl Lookahead {
     /// The best placement's outcome, fully valued. Placements are compared without the hand's readiness
     /// first, and only the best few are valued in full. The sandbox is handed back.
     fn summon_outcome(&self, sb: GameState, p: usize, card: BeingId) -> (Outcome, GameState) {
+        let (mut outcomes, sb) = self.summon_outcomes(sb, p, card, 1);
+        (outcomes.swap_remove(0), sb)
+    }
+
+    /// The `width` best placements' outcomes, fully valued, best first (the best few by the value
+    /// without readiness are valued in full: `full_values`, or `width` if more). The sandbox is handed
+    /// back.
+    fn summon_outcomes(
+        &self,
+        sb: GameState,
+        p: usize,
+        card: BeingId,
+        width: usize,
+    ) -> (Vec<Outcome>, GameState) {
         let game = Game::around(sb, Players::Nobody);
         let placements = game.legal_placements(p, card);
         let sb = game.state;
@@ -213,16 +220,14 @@ impl Lookahead {
             }
             outcomes.push(outcome);
         }
+        assert!(!outcomes.is_empty(), "a legal placement");
         outcomes.sort_by(|a, b| b.value.partial_cmp(&a.value).expect("no NaN values"));
-        outcomes.truncate(self.full_values);
-        let mut best: Option<Outcome> = None;
-        for o in outcomes {
-            let o = self.full(o, p);
-            if best.as_ref().is_none_or(|b| o.value > b.value) {
-                best = Some(o);
-            }
-        }
-        (best.expect("a legal placement"), sb)
+        outcomes.truncate(self.full_values.max(width));
+        let mut full: Vec<Outcome> = outcomes.into_iter().map(|o| self.full(o, p)).collect();
+        // stable: among equal values the earlier one first, as a strict comparison would pick
+        full.sort_by(|a, b| b.value.partial_cmp(&a.value).expect("no NaN values"));
+        full.truncate(width);
+        (full, sb)
     }
 
     /// A placement asked without a plan (the plan was lost): try each like the action would have.
@@ -288,6 +293,46 @@ impl Lookahead {
         let squares: Vec<u8> = bits(sb.empty()).collect();
         let (i, value) = self.place_choice(sb, p, &squares, Some(ready));
         Outcome::new(value, vec![(Kind::Place, Opt::Square(squares[i]))])
+    }
+
+    /// Each option of an action decision with the `width` best ways of taking it (the squares of a place,
+    /// the placements of a summon; one way for the others), in the options' order, best way first:
+    /// (option index, value, the answers planned for its follow-ups). A searching player's candidates;
+    /// with `width` 1, one per option, as `action` values them (a flare included, valued like the rest).
+    pub fn wide_outcomes(
+        &self,
+        sb: GameState,
+        d: &Decision,
+        width: usize,
+    ) -> Vec<(usize, f64, Vec<Answer>)> {
+        let p = d.player;
+        let mut at = self.at_decision(sb, p);
+        let mut out = Vec::with_capacity(d.options.len() * width);
+        for (i, option) in d.options.iter().enumerate() {
+            let Opt::Action(action) = *option else {
+                unreachable!("action options")
+            };
+            match action {
+                Action::Place if at.sb.tokens[p] > 0 => {
+                    let squares: Vec<u8> = bits(at.sb.empty()).collect();
+                    let ranked = self.place_values(&mut at.sb, p, &squares, Some(&at.ready));
+                    for &(j, v) in ranked.iter().take(width) {
+                        out.push((i, v, vec![(Kind::Place, Opt::Square(squares[j]))]));
+                    }
+                }
+                Action::Summon(card) => {
+                    let (outcomes, back) = self.summon_outcomes(at.sb, p, card, width);
+                    at.sb = back;
+                    out.extend(outcomes.into_iter().map(|o| (i, o.value, o.answers)));
+                }
+                _ => {
+                    let outcome;
+                    (outcome, at) = self.outcome(at, p, action);
+                    out.push((i, outcome.value, outcome.answers));
+                }
+            }
+        }
+        out
     }
 
     /// Discarding the being of least worth (and returning nothing): its readiness is traded for that of the
@@ -423,6 +468,18 @@ impl Lookahead {
         squares: &[u8],
         ready: Option<&Readiness>,
     ) -> (usize, f64) {
+        self.place_values(s, p, squares, ready)[0]
+    }
+
+    /// The shortlisted squares (`place_candidates` of them, by the readiness they add and the tasks they
+    /// help) with the value each leads to, best first: (index into `squares`, value).
+    fn place_values(
+        &self,
+        s: &mut GameState,
+        p: usize,
+        squares: &[u8],
+        ready: Option<&Readiness>,
+    ) -> Vec<(usize, f64)> {
         let w = self.ev.w;
         let own;
         let ready = match ready {
@@ -457,17 +514,20 @@ impl Lookahead {
         let mut shortlist: Vec<usize> = (0..squares.len()).collect();
         shortlist.sort_by(|&a, &b| prelim[b].partial_cmp(&prelim[a]).expect("no NaN"));
         shortlist.truncate(self.place_candidates);
-        let (mut best_i, mut best_v) = (shortlist[0], f64::NEG_INFINITY);
-        for &i in shortlist.iter() {
-            let sq = squares[i];
-            s.pieces[p][COMMON as usize] |= 1 << sq;
-            let v = self.ev.static_value(s, p) + w.patterns * (ready.total + field[sq as usize]);
-            s.pieces[p][COMMON as usize] &= !(1 << sq);
-            if v > best_v {
-                (best_i, best_v) = (i, v);
-            }
-        }
-        (best_i, best_v)
+        let mut valued: Vec<(usize, f64)> = shortlist
+            .into_iter()
+            .map(|i| {
+                let sq = squares[i];
+                s.pieces[p][COMMON as usize] |= 1 << sq;
+                let v =
+                    self.ev.static_value(s, p) + w.patterns * (ready.total + field[sq as usize]);
+                s.pieces[p][COMMON as usize] &= !(1 << sq);
+                (i, v)
+            })
+            .collect();
+        // stable: among equal values the earlier one first, as a strict comparison would pick
+        valued.sort_by(|a, b| b.1.partial_cmp(&a.1).expect("no NaN values"));
+        valued
     }
 
     /// The piece of yours that the position misses least (commons with few friends nearby first).
@@ -541,6 +601,24 @@ impl Strategy for Lookahead {
         self.plan = plan.into();
         i
     }
+}
+
+/// The moves worth searching, given builder's `values` of them and the action option each takes: the best
+/// `n` by value, then every discard, flare and end (what builder undervalues by construction), as indexes.
+pub fn shortlist(values: &[f64], actions: &[Opt], n: usize) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..values.len()).collect();
+    order.sort_by(|&a, &b| values[b].total_cmp(&values[a]));
+    order.truncate(n);
+    for (i, o) in actions.iter().enumerate() {
+        let always = matches!(
+            o,
+            Opt::Action(Action::Discard | Action::Flare | Action::End)
+        );
+        if always && !order.contains(&i) {
+            order.push(i);
+        }
+    }
+    order
 }
 
 /// An action decision's sandbox, the hand's readiness there, and the position's value without it

@@ -1,5 +1,5 @@
-//! `mc`: the one-step Monte Carlo improvement of a lookahead player (strategies/mc.py declares its
-//! parameters). At each main "action" decision every option is played out `rollouts` times, each time on a
+//! `mc`: the one-step Monte Carlo improvement of a lookahead player or of the default `planner`
+//! (strategies/mc.py declares its parameters). At each main "action" decision every option is played out `rollouts` times, each time on a
 //! fresh sandbox (`PlayerView::sandbox`: what the player cannot see dealt anew from its own stream): the base
 //! player takes the option, finishes the turn and plays the opponent's next turn for them, and the position
 //! reached is valued by the base player's own evaluation from this player's side. The option with the best
@@ -11,7 +11,8 @@
 
 use super::evaluate::Evaluator;
 use super::lookahead::Lookahead;
-use super::params::{ParamValue, Params, PRESET_NAMES};
+use super::params::{ParamValue, Params, PlannerParams};
+use super::planner::{self, Planner};
 use super::sandbox::Answer;
 use super::strategy_seed;
 use crate::decisions::{Action, Decision, Kind, Opt, PlayerView, Strategy};
@@ -21,6 +22,8 @@ use crate::state::{shared_rng, GameState, SharedRng, TurnCounters};
 pub const NAME: &str = "mc";
 const BASE_DOC: &str =
     "the scripted strategy that plays the rollouts and answers the other decisions";
+/// The presets whose rollouts `mc` can play, and the default player.
+const BASES: [&str; 5] = ["brawler", "builder", "greedy", "hunter", planner::NAME];
 const ROLLOUTS_DOC: &str = "rollouts per option of an action decision";
 const DEFAULT_ROLLOUTS: i64 = 55;
 
@@ -58,12 +61,10 @@ impl McParams {
                     value.repr()
                 ));
             };
-            if !PRESET_NAMES.contains(&name) {
-                let mut known = PRESET_NAMES.to_vec();
-                known.sort_unstable();
+            if !BASES.contains(&name) {
                 return Err(format!(
                     "strategy '{NAME}': parameter 'base' must be one of {} ({BASE_DOC}), got {}",
-                    known.join(", "),
+                    BASES.join(", "),
                     value.repr()
                 ));
             }
@@ -87,6 +88,54 @@ impl McParams {
     }
 }
 
+/// The base player of the real game: a lookahead preset, or the planner (whose builder plans the
+/// follow-ups).
+enum Base {
+    Lookahead(Box<Lookahead>),
+    Planner(Box<Planner>),
+}
+
+impl Base {
+    fn new(name: &'static str, seed: u64, params: &Params) -> Base {
+        if name == planner::NAME {
+            Base::Planner(Box::new(Planner::new(seed, &PlannerParams::default())))
+        } else {
+            Base::Lookahead(Box::new(Lookahead::new(name, seed, params)))
+        }
+    }
+
+    fn player(&mut self) -> &mut dyn Strategy {
+        match self {
+            Base::Lookahead(l) => l.as_mut(),
+            Base::Planner(p) => p.as_mut(),
+        }
+    }
+
+    fn forget_plan(&mut self) {
+        match self {
+            Base::Lookahead(l) => l.forget_plan(),
+            Base::Planner(p) => p.forget_plan(),
+        }
+    }
+
+    fn lookahead(&self) -> &Lookahead {
+        match self {
+            Base::Lookahead(l) => l,
+            Base::Planner(p) => p.base(),
+        }
+    }
+}
+
+/// The evaluation and sandbox weights of a base: a preset's own, builder's for the planner.
+fn base_params(name: &str) -> Params {
+    let preset = if name == planner::NAME {
+        "builder"
+    } else {
+        name
+    };
+    Params::preset(preset).expect("a checked base name")
+}
+
 /// The one-step Monte Carlo player.
 pub struct MonteCarlo {
     rng: SharedRng,
@@ -95,16 +144,16 @@ pub struct MonteCarlo {
     rollouts: usize,
     ev: Evaluator,
     /// The base player of the real game: it answers every decision but the action decisions.
-    base: Lookahead,
+    base: Base,
 }
 
 impl MonteCarlo {
     pub fn new(seed: u64, params: &McParams) -> MonteCarlo {
-        let base_params = Params::preset(params.base).expect("a checked preset name");
+        let base_params = base_params(params.base);
         let rng = shared_rng(seed);
         let base_seed = rng.borrow_mut().getrandbits(64);
         MonteCarlo {
-            base: Lookahead::new(params.base, base_seed, &base_params),
+            base: Base::new(params.base, base_seed, &base_params),
             rng,
             base_name: params.base,
             ev: Evaluator::new(base_params),
@@ -118,7 +167,7 @@ impl MonteCarlo {
         let mut m = MonteCarlo::new(0, params);
         *m.rng.borrow_mut() = rng;
         let base_seed = m.rng.borrow_mut().getrandbits(64);
-        m.base = Lookahead::new(params.base, base_seed, &m.base_params);
+        m.base = Base::new(params.base, base_seed, &m.base_params);
         m
     }
 
@@ -134,9 +183,10 @@ impl MonteCarlo {
         self.base_name
     }
 
-    /// The base player of the real game (its plan is the one the follow-up decisions are answered from).
+    /// The lookahead of the real game whose plan the follow-up decisions are answered from (the base
+    /// preset, or the planner's builder).
     pub fn base(&self) -> &Lookahead {
-        &self.base
+        self.base.lookahead()
     }
 
     /// The player's random stream as it stands.
@@ -191,6 +241,11 @@ pub fn play_out(
     let rng = shared_rng(seed);
     let sandbox = view.sandbox(&rng);
     let player = |seat: usize| -> Box<dyn Strategy> {
+        if base == planner::NAME {
+            // the default player plays the rollout; its builder answers the option's follow-ups afresh
+            let params = PlannerParams::default();
+            return Box::new(Planner::new(strategy_seed(seed, seat), &params));
+        }
         let mut player = if one_stream {
             Lookahead::sharing(base, &rng, base_params)
         } else {
@@ -224,10 +279,10 @@ impl Strategy for MonteCarlo {
 
     fn choose(&mut self, view: &PlayerView, decision: &Decision) -> usize {
         if decision.kind != Kind::Action {
-            return self.base.choose(view, decision);
+            return self.base.player().choose(view, decision);
         }
         // the base player's own choice sets its plan for the choices that follow
-        let base_choice = self.base.choose(view, decision);
+        let base_choice = self.base.player().choose(view, decision);
         if decision.options.len() == 1 {
             return 0;
         }
@@ -277,8 +332,8 @@ mod tests {
         );
         assert_eq!(
             McParams::resolve(&[("base", ParamValue::Text("mc"))]).unwrap_err(),
-            "strategy 'mc': parameter 'base' must be one of brawler, builder, greedy, hunter (the scripted \
-             strategy that plays the rollouts and answers the other decisions), got 'mc'"
+            "strategy 'mc': parameter 'base' must be one of brawler, builder, greedy, hunter, planner (the \
+             scripted strategy that plays the rollouts and answers the other decisions), got 'mc'"
         );
         assert_eq!(
             McParams::resolve(&[("explore", ParamValue::Int(1))]).unwrap_err(),

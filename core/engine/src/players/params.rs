@@ -260,7 +260,7 @@ impl Params {
 }
 
 /// The expert's declared parameters (strategies/expert.py `PARAMS`).
-const EXPERT_SPECS: [Spec; 3] = [
+const EXPERT_SPECS: [Spec; 5] = [
     Spec {
         minimum: Some("1"),
         ..spec(
@@ -286,6 +286,23 @@ const EXPERT_SPECS: [Spec; 3] = [
             "turns searched: the rest of this one, then the next ones (2: the opponent's reply)",
         )
     },
+    Spec {
+        minimum: Some("1"),
+        ..spec(
+            "width",
+            true,
+            "ways of taking each action searched at the root (the best squares of a place, the best \
+             placements of a summon)",
+        )
+    },
+    Spec {
+        minimum: Some("1"),
+        ..spec(
+            "shortlist",
+            true,
+            "moves searched at the root, builder's best first (discard, flare and end always)",
+        )
+    },
 ];
 
 /// The parameters of the expert search player (players/expert.rs).
@@ -294,14 +311,18 @@ pub struct ExpertParams {
     pub iterations: i64,
     pub exploration: f64,
     pub depth: i64,
+    pub width: i64,
+    pub shortlist: i64,
 }
 
 impl Default for ExpertParams {
     fn default() -> ExpertParams {
         ExpertParams {
-            iterations: 200,
+            iterations: 1000,
             exploration: 0.5,
-            depth: 2,
+            depth: 4,
+            width: 5,
+            shortlist: 12,
         }
     }
 }
@@ -319,6 +340,8 @@ impl ExpertParams {
                     "iterations" => params.iterations = value.as_f64() as i64,
                     "exploration" => params.exploration = value.as_f64(),
                     "depth" => params.depth = value.as_f64() as i64,
+                    "width" => params.width = value.as_f64() as i64,
+                    "shortlist" => params.shortlist = value.as_f64() as i64,
                     _ => unreachable!("every declared parameter is set"),
                 }
             }
@@ -332,6 +355,8 @@ impl ExpertParams {
             "iterations" => self.iterations as f64,
             "exploration" => self.exploration,
             "depth" => self.depth as f64,
+            "width" => self.width as f64,
+            "shortlist" => self.shortlist as f64,
             _ => return None,
         })
     }
@@ -495,7 +520,10 @@ mod tests {
                 "strategy 'hunter' has no parameter 'nope'; its parameters: common, destruction"
             ));
         let e = ExpertParams::resolve(&[("iterations", ParamValue::Int(50))]).unwrap();
-        assert_eq!((e.iterations, e.exploration, e.depth), (50, 0.5, 2));
+        assert_eq!(
+            (e.iterations, e.exploration, e.depth, e.width, e.shortlist),
+            (50, 0.5, 4, 5, 12)
+        );
         assert_eq!(
             ExpertParams::resolve(&[("depth", ParamValue::Int(0))]).unwrap_err(),
             "strategy 'expert': parameter 'depth' must be between 1 and 4 (turns searched: the rest of \
@@ -503,7 +531,8 @@ mod tests {
         );
         assert_eq!(
             ExpertParams::resolve(&[("budget", ParamValue::Int(1))]).unwrap_err(),
-            "strategy 'expert' has no parameter 'budget'; its parameters: depth, exploration, iterations"
+            "strategy 'expert' has no parameter 'budget'; its parameters: depth, exploration, iterations, \
+             shortlist, width"
         );
     }
 }

@@ -17,11 +17,11 @@
 //! numbers), all drawn from the player's own stream, so a game is a function of its seed.
 
 use super::evaluate::Evaluator;
-use super::lookahead::Lookahead;
+use super::lookahead::{shortlist, Lookahead};
 use super::mc::play_out;
 use super::params::{Params, PlannerParams};
 use super::sandbox::Answer;
-use crate::decisions::{Action, Decision, Kind, Opt, PlayerView, Strategy};
+use crate::decisions::{Decision, Kind, Opt, PlayerView, Strategy};
 use crate::state::{shared_rng, GameState, SharedRng};
 
 pub const NAME: &str = "planner";
@@ -70,26 +70,13 @@ impl Planner {
         &self.base
     }
 
-    pub fn stream(&self) -> crate::rng::PyRandom {
-        self.rng.borrow().clone()
+    /// Drop the builder's plan: the action it planned for was not the one taken.
+    pub fn forget_plan(&mut self) {
+        self.base.forget_plan();
     }
 
-    /// Indexes of the options worth playing out, given builder's `values` of all: its best `shortlist`,
-    /// then discard, flare and end.
-    fn shortlist(&self, values: &[f64], decision: &Decision) -> Vec<usize> {
-        let mut order: Vec<usize> = (0..values.len()).collect();
-        order.sort_by(|&a, &b| values[b].total_cmp(&values[a]));
-        order.truncate(self.params.shortlist as usize);
-        for (i, o) in decision.options.iter().enumerate() {
-            let always = matches!(
-                o,
-                Opt::Action(Action::Discard | Action::Flare | Action::End)
-            );
-            if always && !order.contains(&i) {
-                order.push(i);
-            }
-        }
-        order
+    pub fn stream(&self) -> crate::rng::PyRandom {
+        self.rng.borrow().clone()
     }
 
     /// The shortlisted options with their mean value over the rollouts, and the answers builder plans for
@@ -101,7 +88,7 @@ impl Planner {
     ) -> Vec<(usize, f64, Vec<Answer>)> {
         let outcomes = self.base.option_outcomes(view.sandbox(&self.rng), decision);
         let values: Vec<f64> = outcomes.iter().map(|o| o.0).collect();
-        let shortlist = self.shortlist(&values, decision);
+        let shortlist = shortlist(&values, decision.options, self.params.shortlist as usize);
         let seeds: Vec<u64> = {
             let mut r = self.rng.borrow_mut();
             (0..self.params.rollouts)
