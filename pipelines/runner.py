@@ -198,14 +198,24 @@ class _Execution:
         """``cap``: the most shards at once; None: twice the cluster's CPUs, followed as nodes come and go."""
         self.p = prepared
         self.cap = cap
-        self.shards_run = 0
-        self.games_run = 0
+        self._kept_shards = len(prepared.done)
+        self._kept_games = sum(s["games"] for s in prepared.done.values())
         self.seconds = {"play": 0.0, "convert": 0.0, "encode": 0.0, "write": 0.0}
         self.peak_worker_rss = 0
         self.workers = 0  # the most shards that could run at once
         self._manifest_at = 0.0
         self._window_at = -WINDOW_EVERY_S
         self._window = 1
+
+    @property
+    def shards_run(self) -> int:
+        """Counted from the manifest's entries, so a Ctrl-C between writing a shard and counting it
+        cannot leave the session's count behind its shards."""
+        return len(self.p.done) - self._kept_shards
+
+    @property
+    def games_run(self) -> int:
+        return sum(s["games"] for s in self.p.done.values()) - self._kept_games
 
     def window(self) -> int:
         """How many shards to keep submitted: enough to keep every CPU busy, and to show an autoscaler
@@ -225,8 +235,6 @@ class _Execution:
             self.p.save()
             self._manifest_at = t
         games = self.p.games_of(out.shard)
-        self.shards_run += 1
-        self.games_run += games
         self.seconds["play"] += out.play_seconds
         self.seconds["convert"] += out.convert_seconds
         self.seconds["encode"] += out.encode_seconds

@@ -184,6 +184,13 @@ pub const CORNER_NE: Bits = mask_xy(&[(7, 1), (8, 2), (9, 3)]);
 pub const CORNER_SW: Bits = mask_xy(&[(1, 7), (2, 8), (3, 9)]);
 pub const CORNER_SE: Bits = mask_xy(&[(7, 9), (8, 8), (9, 7)]);
 pub const DEATHMATCH_START: [Square; 2] = [square(3, 5), square(7, 5)];
+/// The Deathmatch melee's starting squares: one pair beside each of the three melee symbols, one piece
+/// per pair (the pairs of Board Game Arena's implementation; docs/rules-decisions.md).
+pub const MELEE_START: [[Square; 2]; 3] = [
+    [square(6, 2), square(7, 2)],
+    [square(7, 6), square(7, 7)],
+    [square(2, 7), square(3, 7)],
+];
 
 const fn neighbours(dirs: &[u8]) -> [Bits; 81] {
     let mut out = [0; 81];

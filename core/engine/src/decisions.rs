@@ -44,6 +44,15 @@ pub enum Opt {
     Direction(u8),
     /// A branch label.
     Label(&'static str),
+    /// Melee: a seat, or its colour (the opponent a flare is compared against, the colour a point goes
+    /// to).
+    Seat(u8),
+    /// Melee: a piece of a seat's colour on a square (the setup's starting pieces, an enemy piece placed
+    /// by an effect).
+    SeatSquare(u8, Square),
+    /// Melee: an improvised summoning, a placement of a being whose pattern uses one piece of an
+    /// opponent, paid with the improvisation against the colour given.
+    Improvised(BeingId, u16, u8),
 }
 
 /// What a decision's options are; `as_str` is Python's kind string.
@@ -68,6 +77,11 @@ pub enum Kind {
     Card,
     Piece,
     Square,
+    MeleeStart,
+    FlareOpponent,
+    LegendColour,
+    LeftoverColour,
+    EnemyColour,
 }
 
 impl Kind {
@@ -92,6 +106,11 @@ impl Kind {
             Kind::Card => "card",
             Kind::Piece => "piece",
             Kind::Square => "square",
+            Kind::MeleeStart => "melee-start",
+            Kind::FlareOpponent => "flare-opponent",
+            Kind::LegendColour => "legend-colour",
+            Kind::LeftoverColour => "leftover-colour",
+            Kind::EnemyColour => "enemy-colour",
         }
     }
 }
@@ -134,8 +153,23 @@ impl<'a> PlayerView<'a> {
         self.state
     }
 
+    /// The duel's opponent (a melee has several: `opponents`).
     pub fn opponent(&self) -> usize {
-        1 - self.player
+        self.state.opponent(self.player)
+    }
+    pub fn seats(&self) -> usize {
+        self.state.seats
+    }
+    pub fn opponents(&self) -> impl Iterator<Item = usize> + 'a {
+        self.state.opponents(self.player)
+    }
+    /// Melee: `player`'s points in `colour`.
+    pub fn colour_points(&self, player: usize, colour: usize) -> i32 {
+        self.state.colour_points[player][colour]
+    }
+    /// Melee: whether `player` may still improvise a summoning with a piece of `colour`.
+    pub fn can_improvise(&self, player: usize, colour: usize) -> bool {
+        self.state.melee() && player != colour && !self.state.improvised[player][colour]
     }
     pub fn mode(&self) -> Mode {
         self.state.mode
@@ -204,12 +238,21 @@ impl<'a> PlayerView<'a> {
     /// the cards that could be there. The copy shares `rng` as its random stream, as in Python.
     pub fn sandbox(&self, rng: &SharedRng) -> GameState {
         let mut c = self.state.clone_for(rng);
-        let (me, them) = (self.player, 1 - self.player);
+        let me = self.player;
         let mut r = rng.borrow_mut();
         deal(&mut r, &mut c.deck[me]);
-        redeal(&mut r, &mut c.hand[them], &mut c.deck[them]);
-        redeal(&mut r, &mut c.legend_hand[them], &mut c.legend_deck);
-        redeal(&mut r, &mut c.flare_hand[them], &mut c.flare_deck);
+        if !c.melee() {
+            let them = c.opponent(me);
+            redeal(&mut r, &mut c.hand[them], &mut c.deck[them]);
+            redeal(&mut r, &mut c.legend_hand[them], &mut c.legend_deck);
+            redeal(&mut r, &mut c.flare_hand[them], &mut c.flare_deck);
+        } else {
+            for them in self.state.opponents(me) {
+                redeal(&mut r, &mut c.hand[them], &mut c.deck[them]);
+            }
+            redeal_shared(&mut r, &mut c.legend_hand, me, &mut c.legend_deck);
+            redeal_shared(&mut r, &mut c.flare_hand, me, &mut c.flare_deck);
+        }
         deal(&mut r, &mut c.task_deck);
         drop(r);
         c
@@ -220,6 +263,33 @@ impl<'a> PlayerView<'a> {
 fn deal<T: Ord>(rng: &mut crate::rng::PyRandom, cards: &mut [T]) {
     cards.sort();
     rng.shuffle(cards);
+}
+
+/// The hands of every player but `me`, drawn from one shared deck, dealt anew with that deck.
+fn redeal_shared<T: Ord + Copy>(
+    rng: &mut crate::rng::PyRandom,
+    hands: &mut [Vec<T>],
+    me: usize,
+    deck: &mut Vec<T>,
+) {
+    let mut pool: Vec<T> = deck.clone();
+    for (p, hand) in hands.iter().enumerate() {
+        if p != me {
+            pool.extend_from_slice(hand);
+        }
+    }
+    deal(rng, &mut pool);
+    let mut rest = &pool[..];
+    for (p, hand) in hands.iter_mut().enumerate() {
+        if p != me {
+            let n = hand.len();
+            hand.clear();
+            hand.extend_from_slice(&rest[..n]);
+            rest = &rest[n..];
+        }
+    }
+    deck.clear();
+    deck.extend_from_slice(rest);
 }
 
 /// A hidden hand and its deck dealt anew from their cards: (hand, deck) of the same sizes.

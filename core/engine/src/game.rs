@@ -10,7 +10,7 @@ use crate::effects::interpreter::run_steps;
 use crate::patterns::Placement;
 use crate::ranks::{COMMON, HEROIC, LEGENDARY};
 use crate::record::{DrawDeck, Event, GameRecord};
-use crate::state::{EndTrigger, GameState, Mode, Piece, TurnCounters};
+use crate::state::{EndTrigger, GameState, Mode, Piece, TurnCounters, MAX_SEATS};
 
 pub const HAND_BEINGS: usize = 3;
 pub const HAND_LEGENDS: usize = 2;
@@ -18,7 +18,7 @@ pub const HAND_LEGENDS: usize = 2;
 /// Who answers the decisions of each seat.
 pub enum Players<'s> {
     /// One strategy per seat.
-    Seats([Box<dyn Strategy + 's>; 2]),
+    Seats(Vec<Box<dyn Strategy + 's>>),
     /// One strategy plays both seats (a sandbox recorder).
     Shared(&'s mut dyn Strategy),
     /// No strategy: for queries on a state (legal placements, options); asking panics.
@@ -45,7 +45,7 @@ impl Default for GameOptions {
     }
 }
 
-/// One game between two strategies. `play()` runs it to the end and returns the record.
+/// One game between 2 to 4 strategies. `play()` runs it to the end and returns the record.
 pub struct Game<'s> {
     pub state: GameState,
     pub players: Players<'s>,
@@ -61,8 +61,37 @@ impl<'s> Game<'s> {
         seed: u64,
         options: GameOptions,
     ) -> Result<Game<'s>, String> {
-        let d = [cards.deck_index(decks[0])?, cards.deck_index(decks[1])?];
-        let mut state = GameState::new(cards, mode, d, seed, options.max_turns);
+        Game::table(cards, mode, &decks, Vec::from(strategies), seed, options)
+    }
+
+    /// A game of `decks.len()` players, one strategy each: a duel with 2, a Deathmatch melee with 3-4.
+    pub fn table(
+        cards: Arc<CardSet>,
+        mode: Mode,
+        decks: &[&str],
+        strategies: Vec<Box<dyn Strategy + 's>>,
+        seed: u64,
+        options: GameOptions,
+    ) -> Result<Game<'s>, String> {
+        let seats = decks.len();
+        if !(2..=MAX_SEATS).contains(&seats) || strategies.len() != seats {
+            return Err(format!(
+                "a game needs 2 to {MAX_SEATS} players, one deck and one strategy each; got {seats} \
+                 decks and {} strategies",
+                strategies.len()
+            ));
+        }
+        if seats > 2 && mode != Mode::Deathmatch {
+            return Err(format!(
+                "{seats} players play a Deathmatch melee; {} is for 2 players",
+                mode.as_str()
+            ));
+        }
+        let d: Vec<usize> = decks
+            .iter()
+            .map(|name| cards.deck_index(name))
+            .collect::<Result<_, _>>()?;
+        let mut state = GameState::with_seats(cards, mode, &d, seed, options.max_turns);
         state.strict = options.strict;
         let config = &mut state.record.config;
         config.mode = mode.as_str().to_string();
@@ -157,9 +186,9 @@ impl<'s> Game<'s> {
         let s = &mut self.state;
         {
             let mut rng = s.rng.borrow_mut();
-            s.first_player = rng.randrange(2);
+            s.first_player = rng.randrange(s.seats);
             s.record.first_player = s.first_player;
-            for p in 0..2 {
+            for p in 0..s.seats {
                 s.deck[p] = cards.decks[s.decks[p]].beings.clone();
                 rng.shuffle(&mut s.deck[p]);
             }
@@ -168,8 +197,8 @@ impl<'s> Game<'s> {
             s.flare_deck = cards.flares.iter().map(|f| f.index).collect();
             rng.shuffle(&mut s.flare_deck);
         }
-        let first = s.first_player;
-        for p in [first, 1 - first] {
+        let (first, seats) = (s.first_player, s.seats);
+        for p in (0..seats).map(|i| (first + i) % seats) {
             self.draw_beings(p, HAND_BEINGS, true);
             for _ in 0..HAND_LEGENDS {
                 self.draw_legend(p, true);
@@ -181,6 +210,8 @@ impl<'s> Game<'s> {
             s.task_deck = cards.tasks.iter().map(|t| t.index).collect();
             s.rng.borrow_mut().shuffle(&mut s.task_deck);
             self.deal_task_row();
+        } else if s.melee() {
+            self.melee_start(first);
         } else {
             let second = 1 - first;
             let starts = board::DEATHMATCH_START;
@@ -204,6 +235,34 @@ impl<'s> Game<'s> {
         }
         self.state.active = first;
         self.check();
+    }
+
+    /// The melee's starting pieces: the last player in turn order puts three commons of different
+    /// colours beside the three melee symbols, one on either square of each pair; with 4 players the
+    /// second player's colour is left out.
+    fn melee_start(&mut self, first: usize) {
+        let seats = self.state.seats;
+        let placer = (first + seats - 1) % seats;
+        let mut colours: Vec<usize> = (0..seats)
+            .filter(|&c| seats == 3 || c != (first + 1) % seats)
+            .collect();
+        for pair in board::MELEE_START {
+            let options: Vec<Opt> = colours
+                .iter()
+                .flat_map(|&c| pair.iter().map(move |&sq| Opt::SeatSquare(c as u8, sq)))
+                .collect();
+            let Opt::SeatSquare(c, sq) = self.ask(
+                placer,
+                Kind::MeleeStart,
+                &options,
+                "",
+                "colour and square for a starting piece",
+            ) else {
+                unreachable!()
+            };
+            colours.retain(|&x| x != c as usize);
+            self.state.place(c as usize, COMMON, sq, "melee-start");
+        }
     }
 
     pub fn deal_task_row(&mut self) {
@@ -375,7 +434,7 @@ impl<'s> Game<'s> {
                 out.push(Opt::Action(Action::Place));
             }
             for &card in s.hand[p].iter().chain(s.legend_hand[p].iter()) {
-                if self.has_placement(p, card) {
+                if self.has_placement(p, card) || self.can_improvise(p, card) {
                     out.push(Opt::Action(Action::Summon(card)));
                 }
             }
@@ -384,7 +443,7 @@ impl<'s> Game<'s> {
             }
         }
         if let Some(&flare) = s.flare_hand[p].first() {
-            if !s.flare_used_this_turn && self.flare_halves(p, flare) != 0 {
+            if !s.flare_used_this_turn && self.flare_playable(p, flare) {
                 out.push(Opt::Action(Action::Flare));
                 if s.actions_left == 0 {
                     out.push(Opt::Action(Action::End));
@@ -402,16 +461,24 @@ impl<'s> Game<'s> {
         match action {
             Action::Place => self.place_action(p),
             Action::Summon(card) => {
-                let options: Vec<Opt> = self
+                let mut options: Vec<Opt> = self
                     .legal_placements(p, card)
                     .into_iter()
                     .map(|i| Opt::Placement(card, i))
                     .collect();
+                options.extend(
+                    self.improvised_placements(p, card)
+                        .into_iter()
+                        .map(|(i, c)| Opt::Improvised(card, i, c)),
+                );
                 let id = self.state.cards.being(card).id;
-                let Opt::Placement(_, pl) = self.ask(p, Kind::Summon, &options, id, "") else {
-                    unreachable!()
-                };
-                self.summon(p, card, pl);
+                match self.ask(p, Kind::Summon, &options, id, "") {
+                    Opt::Placement(_, pl) => self.summon(p, card, pl),
+                    Opt::Improvised(_, pl, colour) => {
+                        self.summon_improvised(p, card, pl, colour as usize)
+                    }
+                    _ => unreachable!(),
+                }
             }
             Action::Discard => self.discard_action(p),
             _ => panic!("unknown action {action:?}"),
@@ -541,7 +608,7 @@ impl<'s> Game<'s> {
             if !s.counters.borrow_enemy_piece || fails & (fails - 1) != 0 {
                 return false;
             }
-            let e = &s.pieces[1 - p];
+            let e = s.enemy_pieces(p);
             let (e_any, e_up) = (e[0] | e[1] | e[2], e[1] | e[2]);
             if ((pl.need_any & !e_any) | (pl.need_heroic & !e_up) | (pl.need_legendary & !e[2]))
                 & fails
@@ -583,7 +650,7 @@ impl<'s> Game<'s> {
         let s = &self.state;
         let bb = &s.pieces[p];
         let by_rank = [bb[0] | bb[1] | bb[2], bb[1] | bb[2], bb[2]];
-        let other = &s.pieces[1 - p];
+        let other = s.enemy_pieces(p);
         let mut blocked: Bits = 0;
         for r in card.rank as usize + 1..3 {
             blocked |= bb[r] | other[r];
@@ -634,6 +701,66 @@ impl<'s> Game<'s> {
         any
     }
 
+    /// Melee: the placements of `card` that need one piece of an opponent (two with War Summoner's
+    /// borrowing, which covers the other), each with a colour whose improvisation may pay for it:
+    /// (placement index, colour).
+    pub fn improvised_placements(&self, p: usize, card: BeingId) -> Vec<(u16, u8)> {
+        let mut out = Vec::new();
+        self.improvising(p, self.state.cards.being(card), Some(&mut out));
+        out
+    }
+
+    /// Whether `p` may summon `card` by improvising.
+    pub fn can_improvise(&self, p: usize, card: BeingId) -> bool {
+        self.improvising(p, self.state.cards.being(card), None)
+    }
+
+    fn improvising(&self, p: usize, card: &Being, mut out: Option<&mut Vec<(u16, u8)>>) -> bool {
+        let s = &self.state;
+        let unused: Vec<usize> = s.opponents(p).filter(|&c| !s.improvised[p][c]).collect();
+        if !s.melee() || unused.is_empty() {
+            return false;
+        }
+        let bb = &s.pieces[p];
+        let (mine, up, leg) = (bb[0] | bb[1] | bb[2], bb[1] | bb[2], bb[2]);
+        let e = s.enemy_pieces(p);
+        let (e_any, e_up, e_leg) = (e[0] | e[1] | e[2], e[1] | e[2], e[2]);
+        let borrowed = 1 + s.counters.borrow_enemy_piece as u32;
+        let mut any = false;
+        for (i, pl) in card.placements.iter().enumerate() {
+            let fails = (pl.need_any & !mine) | (pl.need_heroic & !up) | (pl.need_legendary & !leg);
+            if fails.count_ones() != borrowed
+                || ((pl.need_any & !e_any)
+                    | (pl.need_heroic & !e_up)
+                    | (pl.need_legendary & !e_leg))
+                    & fails
+                    != 0
+            {
+                continue;
+            }
+            let at = s.piece_at(pl.origin);
+            if at.is_some_and(|(_, r)| r > card.rank)
+                || !self.piece_obtainable(p, card.rank, pl, at)
+            {
+                continue;
+            }
+            let mut payers: Vec<u8> = board::bits(fails)
+                .map(|sq| s.piece_at(sq).expect("an enemy piece").0)
+                .filter(|c| unused.contains(c))
+                .map(|c| c as u8)
+                .collect();
+            payers.dedup();
+            for colour in payers {
+                any = true;
+                match out.as_deref_mut() {
+                    Some(out) => out.push((i as u16, colour)),
+                    None => return true,
+                }
+            }
+        }
+        any
+    }
+
     pub fn has_placement(&self, p: usize, card: BeingId) -> bool {
         let being = self.state.cards.being(card);
         if self.state.counters.borrow_enemy_piece {
@@ -655,6 +782,20 @@ impl<'s> Game<'s> {
             self.matching_placements(p, being, Some(&mut out));
         }
         out
+    }
+
+    /// Melee: summon `card` with placement `pl` by improvising, paid with the improvisation against
+    /// `colour`.
+    pub fn summon_improvised(&mut self, p: usize, card: BeingId, pl: u16, colour: usize) {
+        let s = &mut self.state;
+        s.improvised[p][colour] = true;
+        s.record.add(Event::Improvise {
+            turn: s.turn,
+            seat: p as i8,
+            card: s.cards.being(card).id,
+            colour: colour as u8,
+        });
+        self.summon(p, card, pl);
     }
 
     /// Summon `card` with its placement number `pl` and resolve its effect.
@@ -707,7 +848,22 @@ impl<'s> Game<'s> {
         let s = &mut self.state;
         s.put(p, being.rank, placement.origin);
         s.counters.summoned.push((placement.origin, being.rank));
-        if being.rank == LEGENDARY && s.mode == Mode::Deathmatch {
+        if being.rank == LEGENDARY && s.melee() {
+            let options: Vec<Opt> = s.opponents(p).map(|c| Opt::Seat(c as u8)).collect();
+            let Opt::Seat(c) = self.ask(
+                p,
+                Kind::LegendColour,
+                &options,
+                being.id,
+                "colour to score the legend's point in",
+            ) else {
+                unreachable!()
+            };
+            let s = &mut self.state;
+            s.colour_points[p][c as usize] += 1;
+            s.record
+                .colour_points(s.turn, p, c as usize, "legend-summon", 1);
+        } else if being.rank == LEGENDARY && s.mode == Mode::Deathmatch {
             s.dm_points[p] += 1;
             s.record.points(s.turn, p, "legend-summon", 1);
         }
@@ -729,11 +885,31 @@ impl<'s> Game<'s> {
     }
 
     // ----- flares
-    /// Which halves `flare` may resolve now: bit 1 upper, bit 2 lower.
+    /// Which halves `flare` may resolve now in a duel: bit 1 upper, bit 2 lower.
     pub fn flare_halves(&self, p: usize, flare: crate::cards::FlareId) -> u8 {
+        self.flare_halves_against(p, self.state.opponent(p), flare)
+    }
+
+    /// The opponents `p` may invoke `flare` against (the duel's one, if a half holds).
+    pub fn flare_opponents(&self, p: usize, flare: crate::cards::FlareId) -> Vec<usize> {
+        self.state
+            .opponents(p)
+            .filter(|&q| self.flare_halves_against(p, q, flare) != 0)
+            .collect()
+    }
+
+    /// Whether `p` may invoke `flare` against some opponent.
+    pub fn flare_playable(&self, p: usize, flare: crate::cards::FlareId) -> bool {
+        self.state
+            .opponents(p)
+            .any(|q| self.flare_halves_against(p, q, flare) != 0)
+    }
+
+    /// Which halves `flare` may resolve compared against opponent `q`: bit 1 upper, bit 2 lower.
+    pub fn flare_halves_against(&self, p: usize, q: usize, flare: crate::cards::FlareId) -> u8 {
         let s = &self.state;
         let f = s.cards.flare(flare);
-        let (me, them) = (&s.pieces[p], &s.pieces[1 - p]);
+        let (me, them) = (&s.pieces[p], &s.pieces[q]);
         let mut halves = 0;
         if (them[1] | them[2]).count_ones() as i32 - (me[1] | me[2]).count_ones() as i32
             >= f.upper.threshold
@@ -753,11 +929,30 @@ impl<'s> Game<'s> {
         let cards = Arc::clone(&self.state.cards);
         let flare = self.state.flare_hand[p][0];
         let f = cards.flare(flare);
-        let halves = self.flare_halves(p, flare);
+        let q = if self.state.melee() {
+            let options: Vec<Opt> = self
+                .flare_opponents(p, flare)
+                .into_iter()
+                .map(|q| Opt::Seat(q as u8))
+                .collect();
+            let Opt::Seat(q) = self.ask(
+                p,
+                Kind::FlareOpponent,
+                &options,
+                f.id,
+                "opponent to compare the flare against",
+            ) else {
+                unreachable!()
+            };
+            q as usize
+        } else {
+            self.state.opponent(p)
+        };
+        let halves = self.flare_halves_against(p, q, flare);
         let s = &mut self.state;
         remove_first(&mut s.flare_hand[p], flare);
         s.flare_used_this_turn = true;
-        let lead = s.score(p) - s.score(1 - p);
+        let lead = s.score(p) - s.score(q);
         s.record.add(Event::Flare {
             turn: s.turn,
             seat: p as i8,
@@ -765,6 +960,7 @@ impl<'s> Game<'s> {
             upper: halves & 1 > 0,
             lower: halves & 2 > 0,
             lead,
+            against: if s.melee() { q as i8 } else { -1 },
         });
         for (b, half) in [(1, &f.upper), (2, &f.lower)] {
             if halves & b != 0 {
@@ -774,16 +970,21 @@ impl<'s> Game<'s> {
         }
         let s = &mut self.state;
         s.flare_discard.push(flare);
-        if s.mode == Mode::Deathmatch {
-            s.dm_points[1 - p] += 1;
-            s.record.points(s.turn, 1 - p, "flare", 1);
+        if s.melee() {
+            s.colour_points[q][p] += 1;
+            s.record.colour_points(s.turn, q, p, "flare", 1);
+        } else if s.mode == Mode::Deathmatch {
+            s.dm_points[q] += 1;
+            s.record.points(s.turn, q, "flare", 1);
         }
     }
 
     // ----- end of turn
     pub fn end_turn(&mut self, p: usize) {
         let s = &mut self.state;
-        if s.mode == Mode::Deathmatch {
+        if s.melee() {
+            self.score_melee_destruction(p);
+        } else if s.mode == Mode::Deathmatch {
             let d = s.counters.destroyed;
             let pts = 2 * d[2] + d[1] + d[0] / 2;
             if pts != 0 {
@@ -807,7 +1008,41 @@ impl<'s> Game<'s> {
         }
         self.check_end(p);
         if !self.state.counters.extra_turn {
-            self.state.active = 1 - p;
+            self.state.active = self.state.next_seat(p);
+        }
+    }
+
+    /// Melee, end of the turn: the pieces destroyed score in their owners' colours (2 per legendary, 1
+    /// per heroic, 1 per pair of commons); if 2 or more colours have a common left over, one point in
+    /// one of them, the player's choice.
+    fn score_melee_destruction(&mut self, p: usize) {
+        let s = &mut self.state;
+        let mut leftovers = Vec::new();
+        for c in (0..s.seats).filter(|&c| c != p) {
+            let d = s.counters.destroyed_of[c];
+            let pts = 2 * d[2] + d[1] + d[0] / 2;
+            if pts != 0 {
+                s.colour_points[p][c] += pts;
+                s.record.colour_points(s.turn, p, c, "destruction", pts);
+            }
+            if d[0] % 2 == 1 {
+                leftovers.push(Opt::Seat(c as u8));
+            }
+        }
+        if leftovers.len() >= 2 {
+            let Opt::Seat(c) = self.ask(
+                p,
+                Kind::LeftoverColour,
+                &leftovers,
+                "",
+                "colour to score the unpaired commons in",
+            ) else {
+                unreachable!()
+            };
+            let s = &mut self.state;
+            s.colour_points[p][c as usize] += 1;
+            s.record
+                .colour_points(s.turn, p, c as usize, "leftover-commons", 1);
         }
     }
 
@@ -861,17 +1096,21 @@ impl<'s> Game<'s> {
         self.reveal_next_task();
     }
 
-    /// Trigger the end on score; after the trigger, two more turns (extra turns not counted).
+    /// Trigger the end on score; after the trigger, one more turn for every player (extra turns not
+    /// counted).
     fn check_end(&mut self, p: usize) {
         let s = &self.state;
-        if s.end_trigger.is_none() && s.score(0).max(s.score(1)) >= s.mode.end_score() {
+        if s.end_trigger.is_none() && s.best_score() >= s.mode.end_score(s.seats) {
             trigger_end(&mut self.state, EndTrigger::Score, p);
         }
         let s = &mut self.state;
         if s.end_trigger.is_some() && s.turn > s.trigger_turn && !s.in_extra_turn {
             s.turns_after_trigger += 1;
         }
-        if s.end_trigger.is_some() && s.turns_after_trigger >= 2 && !s.counters.extra_turn {
+        if s.end_trigger.is_some()
+            && s.turns_after_trigger >= s.seats as u32
+            && !s.counters.extra_turn
+        {
             self.finish();
         } else if s.turn >= s.max_turns {
             s.end_trigger = Some(EndTrigger::TurnLimit);
@@ -882,12 +1121,15 @@ impl<'s> Game<'s> {
     fn finish(&mut self) {
         let s = &mut self.state;
         s.over = true;
-        let scores = [s.score(0), s.score(1)];
+        let scores: Vec<i32> = (0..s.seats).map(|p| s.score(p)).collect();
+        let melee = s.melee();
         let r = &mut s.record;
-        r.scores = scores;
+        r.scores = scores.clone();
         r.turns = s.turn;
         r.end_reason = s.end_trigger.map_or("", EndTrigger::as_str);
-        if scores[0] != scores[1] {
+        if melee {
+            self.rank_melee();
+        } else if scores[0] != scores[1] {
             r.winner = if scores[0] > scores[1] { 0 } else { 1 };
         } else {
             let up = [s.upgraded(0).count_ones(), s.upgraded(1).count_ones()];
@@ -901,8 +1143,9 @@ impl<'s> Game<'s> {
                 (r.winner, r.tiebreak) = (-1, "tie");
             }
         }
+        let s = &mut self.state;
         let cards = &s.cards;
-        for p in 0..2 {
+        for p in 0..s.seats {
             let ids = s.hand[p]
                 .iter()
                 .chain(s.legend_hand[p].iter())
@@ -916,6 +1159,58 @@ impl<'s> Game<'s> {
                 });
             }
         }
+    }
+}
+
+impl Game<'_> {
+    /// Melee ranking: the lowest colour score, then the second-lowest, then (4 players) the highest,
+    /// then upgraded pieces, then pieces in the arena; seats equal on all of them share a place.
+    fn rank_melee(&mut self) {
+        let s = &mut self.state;
+        let keys: Vec<Vec<i32>> = (0..s.seats)
+            .map(|p| {
+                let mut k = s.colour_scores_sorted(p);
+                k.push(s.upgraded(p).count_ones() as i32);
+                k.push(s.mine(p).count_ones() as i32);
+                k
+            })
+            .collect();
+        let r = &mut s.record;
+        r.places = keys
+            .iter()
+            .map(|k| 1 + keys.iter().filter(|o| *o > k).count() as u8)
+            .collect();
+        r.colour_scores = (0..s.seats)
+            .map(|p| {
+                (0..s.seats)
+                    .map(|c| (c != p).then(|| s.colour_points[p][c]))
+                    .collect()
+            })
+            .collect();
+        let best = keys.iter().max().expect("seats");
+        let winners: Vec<usize> = (0..s.seats).filter(|&p| keys[p] == *best).collect();
+        if winners.len() > 1 {
+            (r.winner, r.tiebreak) = (-1, "tie");
+            return;
+        }
+        let w = winners[0];
+        let runner_up = (0..s.seats)
+            .filter(|&p| p != w)
+            .map(|p| &keys[p])
+            .max()
+            .expect("an opponent");
+        let decided = (0..best.len())
+            .find(|&i| best[i] != runner_up[i])
+            .expect("different keys");
+        let colours = s.seats - 1;
+        r.winner = w as i32;
+        r.tiebreak = match decided {
+            0 => "",
+            i if i == colours => "upgraded",
+            i if i == colours + 1 => "pieces",
+            1 => "second-lowest",
+            _ => "highest",
+        };
     }
 }
 

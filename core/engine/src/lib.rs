@@ -29,3 +29,6 @@ pub mod record;
 pub mod rng;
 pub mod state;
 pub mod tasks;
+
+#[cfg(test)]
+mod melee_tests;

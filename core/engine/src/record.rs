@@ -3,6 +3,8 @@
 
 use std::fmt::Write;
 
+use crate::state::{PerSeat, MAX_SEATS};
+
 /// Card ids and causes are interned strings of the card set (see `cards::intern`).
 pub type Id = &'static str;
 
@@ -68,6 +70,8 @@ pub enum Event {
         upper: bool,
         lower: bool,
         lead: i32,
+        /// Melee: the opponent compared against (-1 in a duel, not written).
+        against: i8,
     },
     Held {
         turn: u32,
@@ -124,6 +128,8 @@ pub enum Event {
         seat: i8,
         source: Id,
         points: i32,
+        /// Melee: the opponent colour the points are scored in (-1 in a duel, not written).
+        colour: i8,
     },
     TaskReveal {
         turn: u32,
@@ -135,6 +141,13 @@ pub enum Event {
         seat: i8,
         task: Id,
         points: i32,
+    },
+    /// Melee: a summoning improvised with a piece of `colour`, spending that colour's improvisation.
+    Improvise {
+        turn: u32,
+        seat: i8,
+        card: Id,
+        colour: u8,
     },
 }
 
@@ -159,6 +172,7 @@ impl Event {
             Event::Points { .. } => "points",
             Event::TaskReveal { .. } => "task_reveal",
             Event::TaskClaim { .. } => "task_claim",
+            Event::Improvise { .. } => "improvise",
         }
     }
 
@@ -215,12 +229,16 @@ impl Event {
                 upper,
                 lower,
                 lead,
+                against,
             } => {
                 w.head(turn, seat);
                 w.str("card", card);
                 w.bool("upper", upper);
                 w.bool("lower", lower);
                 w.int("lead", lead as i64);
+                if against >= 0 {
+                    w.int("against", against as i64);
+                }
             }
             Event::Place {
                 turn,
@@ -294,10 +312,14 @@ impl Event {
                 seat,
                 source,
                 points,
+                colour,
             } => {
                 w.head(turn, seat);
                 w.str("source", source);
                 w.int("points", points as i64);
+                if colour >= 0 {
+                    w.int("colour", colour as i64);
+                }
             }
             Event::TaskReveal { turn, seat, task } => {
                 w.head(turn, seat);
@@ -312,6 +334,16 @@ impl Event {
                 w.head(turn, seat);
                 w.str("task", task);
                 w.int("points", points as i64);
+            }
+            Event::Improvise {
+                turn,
+                seat,
+                card,
+                colour,
+            } => {
+                w.head(turn, seat);
+                w.str("card", card);
+                w.int("colour", colour as i64);
             }
         }
         w.end();
@@ -332,15 +364,22 @@ pub struct GameRecord {
     pub events: Vec<Event>,
     pub config: Config,
     pub first_player: usize,
-    pub scores: [i32; 2],
-    /// Seat, or -1 for a tie.
+    /// One score per seat (in a melee, the lowest colour score).
+    pub scores: Vec<i32>,
+    /// Seat, or -1 for a tie (in a melee: a shared first place).
     pub winner: i32,
     /// "deck", "score" or "turn-limit".
     pub end_reason: &'static str,
-    /// "", "upgraded", "pieces" or "tie".
+    /// What decided the winner: "", "upgraded", "pieces" or "tie"; in a melee also "second-lowest" and
+    /// "highest" (colour scores).
     pub tiebreak: &'static str,
     pub turns: u32,
-    points: [i32; 2],
+    /// Melee only (empty in a duel): each seat's points per colour, None for its own colour.
+    pub colour_scores: Vec<Vec<Option<i32>>>,
+    /// Melee only: each seat's place, 1 for the first; tied seats share a place.
+    pub places: Vec<u8>,
+    points: PerSeat<i32>,
+    colour_points: PerSeat<PerSeat<i32>>,
 }
 
 impl Default for GameRecord {
@@ -349,12 +388,15 @@ impl Default for GameRecord {
             events: Vec::new(),
             config: Config::default(),
             first_player: 0,
-            scores: [0, 0],
+            scores: vec![0, 0],
             winner: -1,
             end_reason: "",
             tiebreak: "",
             turns: 0,
-            points: [0, 0],
+            colour_scores: Vec::new(),
+            places: Vec::new(),
+            points: [0; MAX_SEATS],
+            colour_points: [[0; MAX_SEATS]; MAX_SEATS],
         }
     }
 }
@@ -373,6 +415,26 @@ impl GameRecord {
             seat: seat as i8,
             source,
             points: amount,
+            colour: -1,
+        });
+    }
+
+    /// Melee points: `seat` scores `amount` in the opponent colour `colour`.
+    pub fn colour_points(
+        &mut self,
+        turn: u32,
+        seat: usize,
+        colour: usize,
+        source: Id,
+        amount: i32,
+    ) {
+        self.colour_points[seat][colour] += amount;
+        self.events.push(Event::Points {
+            turn,
+            seat: seat as i8,
+            source,
+            points: amount,
+            colour: colour as i8,
         });
     }
 
@@ -380,9 +442,14 @@ impl GameRecord {
         self.points[seat]
     }
 
+    /// The melee points recorded for `seat` in `colour`.
+    pub fn colour_total(&self, seat: usize, colour: usize) -> i32 {
+        self.colour_points[seat][colour]
+    }
+
     /// Start the totals at the points of events recorded elsewhere (a record continued from Python's).
     pub fn set_points_totals(&mut self, totals: [i32; 2]) {
-        self.points = totals;
+        self.points[..2].copy_from_slice(&totals);
     }
 
     /// The JSON of Python's `GameRecord.to_dict()` with separators (",", ":").
@@ -400,14 +467,37 @@ impl GameRecord {
         out.push_str(",\"strategies\":");
         json_list(out, &self.config.strategies);
         let _ = write!(out, ",\"seed\":{}}}", self.config.seed);
+        let scores: Vec<String> = self.scores.iter().map(i32::to_string).collect();
         let _ = write!(
             out,
-            ",\"first_player\":{},\"scores\":[{},{}],\"winner\":{},\"end_reason\":",
-            self.first_player, self.scores[0], self.scores[1], self.winner
+            ",\"first_player\":{},\"scores\":[{}],\"winner\":{},\"end_reason\":",
+            self.first_player,
+            scores.join(","),
+            self.winner
         );
         json_str(out, self.end_reason);
         out.push_str(",\"tiebreak\":");
         json_str(out, self.tiebreak);
+        if !self.places.is_empty() {
+            let rows: Vec<String> = self
+                .colour_scores
+                .iter()
+                .map(|row| {
+                    let cells: Vec<String> = row
+                        .iter()
+                        .map(|c| c.map_or("null".into(), |v| v.to_string()))
+                        .collect();
+                    format!("[{}]", cells.join(","))
+                })
+                .collect();
+            let places: Vec<String> = self.places.iter().map(u8::to_string).collect();
+            let _ = write!(
+                out,
+                ",\"colour_scores\":[{}],\"places\":[{}]",
+                rows.join(","),
+                places.join(",")
+            );
+        }
         let _ = write!(out, ",\"turns\":{},\"events\":[", self.turns);
         for (i, e) in self.events.iter().enumerate() {
             if i > 0 {

@@ -12,6 +12,12 @@ use crate::rng::PyRandom;
 
 pub const LEGENDARY_PIECES: i32 = 3;
 pub const MAX_LEGENDS_IN_ARENA: u32 = 3;
+/// A duel has 2 seats, a Deathmatch melee 3 or 4; per-seat arrays are this long, the seats past
+/// `GameState::seats` stay empty.
+pub const MAX_SEATS: usize = 4;
+
+/// One value per seat.
+pub type PerSeat<T> = [T; MAX_SEATS];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
@@ -37,17 +43,21 @@ impl Mode {
         }
     }
 
-    pub fn tokens(self) -> i32 {
+    /// Tokens in each stock: a Deathmatch score board holds one token of each opponent's colour.
+    pub fn tokens(self, seats: usize) -> i32 {
         match self {
             Mode::HighForm => 17,
-            Mode::Deathmatch => 16,
+            Mode::Deathmatch => 18 - seats as i32,
         }
     }
 
-    pub fn end_score(self) -> i32 {
-        match self {
-            Mode::HighForm => 9,
-            Mode::Deathmatch => 18,
+    /// The score that triggers the end: a player's score in a duel, one colour's score in a melee.
+    pub fn end_score(self, seats: usize) -> i32 {
+        match (self, seats) {
+            (Mode::HighForm, _) => 9,
+            (Mode::Deathmatch, 2) => 18,
+            (Mode::Deathmatch, 3) => 12,
+            (Mode::Deathmatch, _) => 10,
         }
     }
 }
@@ -86,6 +96,8 @@ pub fn shared_rng(seed: u64) -> SharedRng {
 pub struct TurnCounters {
     /// Enemy pieces destroyed, by rank.
     pub destroyed: [i32; 3],
+    /// The same by the destroyed piece's owner (melee scoring counts each colour apart).
+    pub destroyed_of: PerSeat<[i32; 3]>,
     /// (square, rank) of the beings summoned.
     pub summoned: Vec<(Square, u8)>,
     pub extra_draws: i32,
@@ -100,22 +112,24 @@ pub struct TurnCounters {
 pub struct GameState {
     pub cards: Arc<CardSet>,
     pub mode: Mode,
+    /// How many players: 2 (a duel) or 3-4 (a Deathmatch melee).
+    pub seats: usize,
     /// Deck indices in `cards.decks`, per seat.
-    pub decks: [usize; 2],
+    pub decks: PerSeat<usize>,
     pub max_turns: u32,
     pub rng: SharedRng,
     /// [player][rank] -> bitboard.
-    pub pieces: [[Bits; 3]; 2],
-    pub tokens: [i32; 2],
-    pub legend_stock: [i32; 2],
-    pub token_total: [i32; 2],
-    pub legend_total: [i32; 2],
+    pub pieces: PerSeat<[Bits; 3]>,
+    pub tokens: PerSeat<i32>,
+    pub legend_stock: PerSeat<i32>,
+    pub token_total: PerSeat<i32>,
+    pub legend_total: PerSeat<i32>,
     /// Personal decks; the top is the end of the list.
-    pub deck: [Vec<BeingId>; 2],
-    pub hand: [Vec<BeingId>; 2],
-    pub legend_hand: [Vec<BeingId>; 2],
-    pub flare_hand: [Vec<FlareId>; 2],
-    pub discarded: [Vec<BeingId>; 2],
+    pub deck: PerSeat<Vec<BeingId>>,
+    pub hand: PerSeat<Vec<BeingId>>,
+    pub legend_hand: PerSeat<Vec<BeingId>>,
+    pub flare_hand: PerSeat<Vec<FlareId>>,
+    pub discarded: PerSeat<Vec<BeingId>>,
     pub legend_deck: Vec<BeingId>,
     pub legend_discard: Vec<BeingId>,
     pub flare_deck: Vec<FlareId>,
@@ -123,10 +137,14 @@ pub struct GameState {
     pub task_deck: Vec<TaskId>,
     pub task_row: Vec<TaskId>,
     pub next_task: Option<TaskId>,
-    pub claimed: [Vec<TaskId>; 2],
-    pub task_points: [i32; 2],
-    pub unnamed_task_points: [i32; 2],
-    pub dm_points: [i32; 2],
+    pub claimed: PerSeat<Vec<TaskId>>,
+    pub task_points: PerSeat<i32>,
+    pub unnamed_task_points: PerSeat<i32>,
+    pub dm_points: PerSeat<i32>,
+    /// Melee: `[scorer][colour]`, the scorer's points in an opponent's colour.
+    pub colour_points: PerSeat<PerSeat<i32>>,
+    /// Melee: `[player][colour]`, whether the player's improvised summoning against that colour is spent.
+    pub improvised: PerSeat<PerSeat<bool>>,
     pub first_player: usize,
     pub active: usize,
     /// Number of the turn being played, from 1.
@@ -147,6 +165,7 @@ pub struct GameState {
 }
 
 impl GameState {
+    /// A duel's state before the setup.
     pub fn new(
         cards: Arc<CardSet>,
         mode: Mode,
@@ -154,18 +173,35 @@ impl GameState {
         seed: u64,
         max_turns: u32,
     ) -> GameState {
-        let t = mode.tokens();
+        GameState::with_seats(cards, mode, &decks, seed, max_turns)
+    }
+
+    /// A state before the setup for `decks.len()` players (2 to `MAX_SEATS`).
+    pub fn with_seats(
+        cards: Arc<CardSet>,
+        mode: Mode,
+        decks: &[usize],
+        seed: u64,
+        max_turns: u32,
+    ) -> GameState {
+        let seats = decks.len();
+        assert!((2..=MAX_SEATS).contains(&seats), "{seats} seats");
+        let t = mode.tokens(seats);
+        let per_seat = |v: i32| std::array::from_fn(|p| if p < seats { v } else { 0 });
+        let mut deck_of = [0; MAX_SEATS];
+        deck_of[..seats].copy_from_slice(decks);
         GameState {
             cards,
             mode,
-            decks,
+            seats,
+            decks: deck_of,
             max_turns,
             rng: shared_rng(seed),
-            pieces: [[0; 3]; 2],
-            tokens: [t, t],
-            legend_stock: [LEGENDARY_PIECES; 2],
-            token_total: [t, t],
-            legend_total: [LEGENDARY_PIECES; 2],
+            pieces: [[0; 3]; MAX_SEATS],
+            tokens: per_seat(t),
+            legend_stock: per_seat(LEGENDARY_PIECES),
+            token_total: per_seat(t),
+            legend_total: per_seat(LEGENDARY_PIECES),
             deck: Default::default(),
             hand: Default::default(),
             legend_hand: Default::default(),
@@ -179,9 +215,11 @@ impl GameState {
             task_row: Vec::new(),
             next_task: None,
             claimed: Default::default(),
-            task_points: [0; 2],
-            unnamed_task_points: [0; 2],
-            dm_points: [0; 2],
+            task_points: [0; MAX_SEATS],
+            unnamed_task_points: [0; MAX_SEATS],
+            dm_points: [0; MAX_SEATS],
+            colour_points: [[0; MAX_SEATS]; MAX_SEATS],
+            improvised: [[false; MAX_SEATS]; MAX_SEATS],
             first_player: 0,
             active: 0,
             turn: 0,
@@ -230,11 +268,65 @@ impl GameState {
         }
     }
 
+    // ----- seats
+    /// Whether this is a Deathmatch melee (3-4 players, every one for himself).
+    #[inline]
+    pub fn melee(&self) -> bool {
+        self.seats > 2
+    }
+
+    /// The seat after `p` in turn order (clockwise).
+    #[inline]
+    pub fn next_seat(&self, p: usize) -> usize {
+        (p + 1) % self.seats
+    }
+
+    /// `p`'s opponents, in seat order.
+    pub fn opponents(&self, p: usize) -> impl Iterator<Item = usize> {
+        (0..self.seats).filter(move |&q| q != p)
+    }
+
+    /// The duel's other player; a melee has several (see `opponents`).
+    #[inline]
+    pub fn opponent(&self, p: usize) -> usize {
+        debug_assert!(!self.melee(), "a melee has no single opponent");
+        1 - p
+    }
+
+    /// The pieces of all of `p`'s opponents together, by rank: "enemy" pieces in card texts.
+    #[inline]
+    pub fn enemy_pieces(&self, p: usize) -> [Bits; 3] {
+        let mut e = [0; 3];
+        for (q, bb) in self.pieces.iter().enumerate() {
+            if q != p {
+                e = [e[0] | bb[0], e[1] | bb[1], e[2] | bb[2]];
+            }
+        }
+        e
+    }
+
+    /// All the pieces of `p`'s opponents.
+    #[inline]
+    pub fn enemies(&self, p: usize) -> Bits {
+        let [c, h, l] = self.enemy_pieces(p);
+        c | h | l
+    }
+
+    /// The pieces of every player, by rank.
+    #[inline]
+    pub fn all_pieces(&self) -> [Bits; 3] {
+        let mut e = [0; 3];
+        for bb in &self.pieces {
+            e = [e[0] | bb[0], e[1] | bb[1], e[2] | bb[2]];
+        }
+        e
+    }
+
     // ----- queries
     #[inline]
     pub fn occupied(&self) -> Bits {
-        let [a, b] = &self.pieces;
-        a[0] | a[1] | a[2] | b[0] | b[1] | b[2]
+        let [c, h, l] = self.all_pieces();
+        c | h | l
     }
 
     #[inline]
@@ -258,7 +350,7 @@ impl GameState {
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         let b = bit(sq);
-        for owner in 0..2 {
+        for owner in 0..self.seats {
             for rank in 0..3 {
                 if self.pieces[owner][rank] & b != 0 {
                     return Some((owner, rank as u8));
@@ -274,10 +366,40 @@ impl GameState {
             .fold(0, |m, &r| m | self.pieces[player][r as usize])
     }
 
+    /// The score that wins: in a melee, the player's lowest colour score.
     pub fn score(&self, player: usize) -> i32 {
         match self.mode {
             Mode::HighForm => self.task_points[player] + self.pieces[player][2].count_ones() as i32,
+            Mode::Deathmatch if self.melee() => self
+                .opponents(player)
+                .map(|c| self.colour_points[player][c])
+                .min()
+                .unwrap_or(0),
             Mode::Deathmatch => self.dm_points[player],
+        }
+    }
+
+    /// The player's colour scores, lowest first (a melee's ranking compares them in this order).
+    pub fn colour_scores_sorted(&self, player: usize) -> Vec<i32> {
+        let mut v: Vec<i32> = self
+            .opponents(player)
+            .map(|c| self.colour_points[player][c])
+            .collect();
+        v.sort_unstable();
+        v
+    }
+
+    /// The score that triggers the end: the best score in a duel, the best colour score in a melee.
+    pub fn best_score(&self) -> i32 {
+        let seats = 0..self.seats;
+        if self.melee() {
+            seats
+                .flat_map(|p| self.opponents(p).map(move |c| (p, c)))
+                .map(|(p, c)| self.colour_points[p][c])
+                .max()
+                .unwrap_or(0)
+        } else {
+            seats.map(|p| self.score(p)).max().unwrap_or(0)
         }
     }
 
@@ -340,6 +462,7 @@ impl GameState {
         let counted = counts && owner != self.active;
         if counted {
             self.counters.destroyed[rank as usize] += 1;
+            self.counters.destroyed_of[owner][rank as usize] += 1;
         }
         self.record.add(Event::Destroy {
             turn: self.turn,
@@ -444,7 +567,7 @@ impl GameState {
     /// The checks of Python's `check_invariants`; Err carries the same message.
     pub fn check_invariants(&self) -> Result<(), String> {
         let mut seen: Bits = 0;
-        for p in 0..2 {
+        for p in 0..self.seats {
             let bb = &self.pieces[p];
             for (r, &m) in bb.iter().enumerate() {
                 if m & !board::ARENA != 0 {
@@ -491,7 +614,22 @@ impl GameState {
             } else {
                 0
             };
-            if self.record.points_total(p) != self.score(p) - on_arena {
+            if self.melee() {
+                for c in self.opponents(p) {
+                    let (points, recorded) =
+                        (self.colour_points[p][c], self.record.colour_total(p, c));
+                    if points != recorded {
+                        return Err(format!(
+                            "player {p}: {points} points in colour {c}, {recorded} recorded"
+                        ));
+                    }
+                }
+                if self.colour_points[p][p] != 0 || self.dm_points[p] != 0 {
+                    return Err(format!(
+                        "player {p} has points outside the opponents' colours"
+                    ));
+                }
+            } else if self.record.points_total(p) != self.score(p) - on_arena {
                 return Err(format!(
                     "player {p}: score {} does not match the points recorded",
                     self.score(p)
@@ -510,15 +648,13 @@ impl GameState {
         }
         let legends = self.legend_deck.len()
             + self.legend_discard.len()
-            + self.legend_hand[0].len()
-            + self.legend_hand[1].len();
+            + self.legend_hand.iter().map(Vec::len).sum::<usize>();
         if legends != self.cards.legends.len() {
             return Err(format!("{legends} legend cards accounted for"));
         }
         let flares = self.flare_deck.len()
             + self.flare_discard.len()
-            + self.flare_hand[0].len()
-            + self.flare_hand[1].len();
+            + self.flare_hand.iter().map(Vec::len).sum::<usize>();
         if flares != self.cards.flares.len() {
             return Err(format!("{flares} flare cards accounted for"));
         }

@@ -138,7 +138,7 @@ fn either_deathmatch_start_square_gives_the_same_position() {
         let mut g = game(Mode::Deathmatch, players, seed);
         g.setup();
         let mut s = g.state.clone();
-        s.pieces = [[0; 3]; 2];
+        s.pieces = Default::default();
         let second = 1 - s.first_player;
         let value = |own: u8, other: u8| {
             let mut t = s.clone();

@@ -166,7 +166,7 @@ fn task_progress_reaches_one_exactly_when_the_task_is_met_on_dense_arenas() {
     let squares = arena_squares();
     let mut met = BTreeSet::new();
     for _ in 0..400 {
-        s.pieces = [[0; 3]; 2];
+        s.pieces = Default::default();
         let density = rng.random();
         for &sq in &squares {
             if rng.random() < density {

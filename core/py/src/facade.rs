@@ -28,7 +28,7 @@ use tk_engine::players::params::{ExpertParams, ParamValue, Params, PlannerParams
 use tk_engine::players::planner::Planner;
 use tk_engine::players::random::RandomStrategy;
 use tk_engine::rng::PyRandom;
-use tk_engine::state::{EndTrigger, GameState, Mode, TurnCounters};
+use tk_engine::state::{EndTrigger, GameState, Mode, PerSeat, TurnCounters};
 
 use crate::python_player::{raise_in_game, run_catching, Converter};
 use crate::Cards;
@@ -61,6 +61,16 @@ fn random_from(words: Vec<u32>) -> PyResult<PyRandom> {
     PyRandom::from_state(mt, index as usize).map_err(PyValueError::new_err)
 }
 
+/// A duel's two seats in the core's per-seat array (the Python state knows two seats only).
+fn seats2<T: Default>([a, b]: [T; 2]) -> PerSeat<T> {
+    [a, b, T::default(), T::default()]
+}
+
+/// The first two seats of a per-seat array.
+fn duel<T: Clone>(v: &PerSeat<T>) -> [T; 2] {
+    [v[0].clone(), v[1].clone()]
+}
+
 /// The core's state from a snapshot of the Python state.
 fn state_from(cards: &Arc<CardSet>, d: &Bound<'_, PyDict>) -> PyResult<GameState> {
     let mode = Mode::parse(&item::<String>(d, "mode")?).map_err(PyValueError::new_err)?;
@@ -71,23 +81,23 @@ fn state_from(cards: &Arc<CardSet>, d: &Bound<'_, PyDict>) -> PyResult<GameState
     ];
     let mut s = GameState::new(Arc::clone(cards), mode, decks, 0, item(d, "max_turns")?);
     *s.rng.borrow_mut() = random_from(item(d, "rng")?)?;
-    s.pieces = item(d, "pieces")?;
-    s.tokens = item(d, "tokens")?;
-    s.legend_stock = item(d, "legend_stock")?;
-    s.token_total = item(d, "token_total")?;
-    s.legend_total = item(d, "legend_total")?;
-    let beings2 = |key: &str| -> PyResult<[Vec<BeingId>; 2]> {
+    s.pieces = seats2(item(d, "pieces")?);
+    s.tokens = seats2(item(d, "tokens")?);
+    s.legend_stock = seats2(item(d, "legend_stock")?);
+    s.token_total = seats2(item(d, "token_total")?);
+    s.legend_total = seats2(item(d, "legend_total")?);
+    let beings2 = |key: &str| -> PyResult<PerSeat<Vec<BeingId>>> {
         let [x, y]: [Vec<u16>; 2] = item(d, key)?;
-        Ok([ids(x, BeingId), ids(y, BeingId)])
+        Ok(seats2([ids(x, BeingId), ids(y, BeingId)]))
     };
     s.deck = beings2("deck")?;
     s.hand = beings2("hand")?;
     s.legend_hand = beings2("legend_hand")?;
     s.discarded = beings2("discarded")?;
     let [x, y]: [Vec<u8>; 2] = item(d, "flare_hand")?;
-    s.flare_hand = [ids(x, FlareId), ids(y, FlareId)];
+    s.flare_hand = seats2([ids(x, FlareId), ids(y, FlareId)]);
     let [x, y]: [Vec<u8>; 2] = item(d, "claimed")?;
-    s.claimed = [ids(x, TaskId), ids(y, TaskId)];
+    s.claimed = seats2([ids(x, TaskId), ids(y, TaskId)]);
     s.legend_deck = ids(item(d, "legend_deck")?, BeingId);
     s.legend_discard = ids(item(d, "legend_discard")?, BeingId);
     s.flare_deck = ids(item(d, "flare_deck")?, FlareId);
@@ -95,17 +105,21 @@ fn state_from(cards: &Arc<CardSet>, d: &Bound<'_, PyDict>) -> PyResult<GameState
     s.task_deck = ids(item(d, "task_deck")?, TaskId);
     s.task_row = ids(item(d, "task_row")?, TaskId);
     s.next_task = item::<Option<u8>>(d, "next_task")?.map(TaskId);
-    s.task_points = item(d, "task_points")?;
-    s.unnamed_task_points = item(d, "unnamed_task_points")?;
-    s.dm_points = item(d, "dm_points")?;
+    s.task_points = seats2(item(d, "task_points")?);
+    s.unnamed_task_points = seats2(item(d, "unnamed_task_points")?);
+    s.dm_points = seats2(item(d, "dm_points")?);
     s.first_player = item(d, "first_player")?;
     s.active = item(d, "active")?;
     s.turn = item(d, "turn")?;
     s.actions_left = item(d, "actions_left")?;
     s.discarded_this_turn = item(d, "discarded_this_turn")?;
     s.flare_used_this_turn = item(d, "flare_used_this_turn")?;
+    let destroyed: [i32; 3] = item(d, "destroyed")?;
+    let mut destroyed_of = PerSeat::<[i32; 3]>::default();
+    destroyed_of[1 - s.active] = destroyed;
     s.counters = TurnCounters {
-        destroyed: item(d, "destroyed")?,
+        destroyed,
+        destroyed_of,
         summoned: item(d, "summoned")?,
         extra_draws: item(d, "extra_draws")?,
         extra_legend_draws: item(d, "extra_legend_draws")?,
@@ -150,18 +164,18 @@ fn snapshot<'py>(
     sent: &Cell<usize>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
-    let b2 = |v: &[Vec<BeingId>; 2]| -> [Vec<u16>; 2] {
+    let b2 = |v: &PerSeat<Vec<BeingId>>| -> [Vec<u16>; 2] {
         [0, 1].map(|p| v[p].iter().map(|b| b.0).collect())
     };
     let bs = |v: &[BeingId]| -> Vec<u16> { v.iter().map(|b| b.0).collect() };
     let fs = |v: &[FlareId]| -> Vec<u8> { v.iter().map(|f| f.0).collect() };
     let ts = |v: &[TaskId]| -> Vec<u8> { v.iter().map(|t| t.0).collect() };
-    let pieces: [[Bits; 3]; 2] = s.pieces;
+    let pieces: [[Bits; 3]; 2] = duel(&s.pieces);
     d.set_item("pieces", pieces)?;
-    d.set_item("tokens", s.tokens)?;
-    d.set_item("legend_stock", s.legend_stock)?;
-    d.set_item("token_total", s.token_total)?;
-    d.set_item("legend_total", s.legend_total)?;
+    d.set_item("tokens", duel(&s.tokens))?;
+    d.set_item("legend_stock", duel(&s.legend_stock))?;
+    d.set_item("token_total", duel(&s.token_total))?;
+    d.set_item("legend_total", duel(&s.legend_total))?;
     d.set_item("deck", b2(&s.deck))?;
     d.set_item("hand", b2(&s.hand))?;
     d.set_item("legend_hand", b2(&s.legend_hand))?;
@@ -175,9 +189,9 @@ fn snapshot<'py>(
     d.set_item("task_deck", ts(&s.task_deck))?;
     d.set_item("task_row", ts(&s.task_row))?;
     d.set_item("next_task", s.next_task.map(|t| t.0))?;
-    d.set_item("task_points", s.task_points)?;
-    d.set_item("unnamed_task_points", s.unnamed_task_points)?;
-    d.set_item("dm_points", s.dm_points)?;
+    d.set_item("task_points", duel(&s.task_points))?;
+    d.set_item("unnamed_task_points", duel(&s.unnamed_task_points))?;
+    d.set_item("dm_points", duel(&s.dm_points))?;
     d.set_item("first_player", s.first_player)?;
     d.set_item("active", s.active)?;
     d.set_item("turn", s.turn)?;
@@ -200,7 +214,7 @@ fn snapshot<'py>(
     d.set_item("rng", random_state(&s.rng.borrow()))?;
     let r = &s.record;
     d.set_item("record_first_player", r.first_player)?;
-    d.set_item("scores", r.scores)?;
+    d.set_item("scores", r.scores.clone())?;
     d.set_item("winner", r.winner)?;
     d.set_item("end_reason", r.end_reason)?;
     d.set_item("tiebreak", r.tiebreak)?;
@@ -596,7 +610,7 @@ pub struct NativeStrategy {
     inner: Rc<RefCell<dyn Native>>,
 }
 
-const KINDS: [Kind; 19] = [
+const KINDS: [Kind; 24] = [
     Kind::Action,
     Kind::StartSquare,
     Kind::Summon,
@@ -616,6 +630,11 @@ const KINDS: [Kind; 19] = [
     Kind::Card,
     Kind::Piece,
     Kind::Square,
+    Kind::MeleeStart,
+    Kind::FlareOpponent,
+    Kind::LegendColour,
+    Kind::LeftoverColour,
+    Kind::EnemyColour,
 ];
 
 /// An option from its Python encoding (`sim.core.encode_option`).
@@ -633,6 +652,9 @@ fn option_from(t: &Bound<'_, PyTuple>) -> PyResult<Opt> {
         "move" => Opt::Move(int(1)? as u8, int(2)? as u8),
         "direction" => Opt::Direction(int(1)? as u8),
         "label" => Opt::Label(intern(&t.get_item(1)?.extract::<String>()?)),
+        "seat" => Opt::Seat(int(1)? as u8),
+        "seat_square" => Opt::SeatSquare(int(1)? as u8, int(2)? as u8),
+        "improvised" => Opt::Improvised(BeingId(int(1)? as u16), int(2)? as u16, int(3)? as u8),
         _ => return Err(PyValueError::new_err(format!("unknown option tag {tag:?}"))),
     })
 }
@@ -762,7 +784,7 @@ pub fn game_op<'py>(
                     SeatArg::Kept(player) => Box::new(SharedNative(player)),
                 })
             };
-            Players::Seats([seat(a, 0)?, seat(b, 1)?])
+            Players::Seats(vec![seat(a, 0)?, seat(b, 1)?])
         }
     };
     let mut game = Game::around(state, players);

@@ -61,6 +61,15 @@ impl Converter {
             Opt::Move(a, b) => (a, b).into_pyobject(py)?.into_any(),
             Opt::Direction(d) => d.into_pyobject(py)?.into_any(),
             Opt::Label(l) => l.into_pyobject(py)?.into_any(),
+            Opt::Seat(seat) => seat.into_pyobject(py)?.into_any(),
+            Opt::SeatSquare(seat, sq) => (seat, sq).into_pyobject(py)?.into_any(),
+            Opt::Improvised(b, i, colour) => {
+                let placement = self
+                    .being(py, b.0)?
+                    .getattr("placements")?
+                    .get_item(usize::from(i))?;
+                (placement, colour).into_pyobject(py)?.into_any()
+            }
         })
     }
 }

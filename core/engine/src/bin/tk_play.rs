@@ -2,6 +2,7 @@
 //!
 //! tk-play --cards FILE --mode high-form --decks imperial,sylvan --strategies random,random
 //!         --seeds 0:100 [--strict] [--quiet]
+//! Three or four decks and strategies play a Deathmatch melee.
 //! `--quiet` prints only the number of games and the games per second (to stderr). `--stub-effects` lets
 //! custom effects that are not ported yet do nothing (for testing the engine without them).
 //! `tk-play --list-effects` prints the names of the custom effects the core has, one a line.
@@ -90,8 +91,11 @@ fn run() -> Result<(), String> {
     let mode = Mode::parse(&a.mode)?;
     let decks: Vec<&str> = a.decks.split(',').collect();
     let names: Vec<&str> = a.strategies.split(',').collect();
-    if decks.len() != 2 || names.len() != 2 {
-        return Err("--decks and --strategies take two names each".into());
+    if !(2..=4).contains(&decks.len()) || names.len() != decks.len() {
+        return Err(
+            "--decks and --strategies take 2 to 4 names each, as many of one as of the other"
+                .into(),
+        );
     }
     let options = GameOptions {
         strict: a.strict,
@@ -102,18 +106,12 @@ fn run() -> Result<(), String> {
     let mut line = String::new();
     let start = Instant::now();
     for seed in a.seeds.0..a.seeds.1 {
-        let players = [
-            make_strategy(names[0], 0, seed)?,
-            make_strategy(names[1], 1, seed)?,
-        ];
-        let mut game = Game::new(
-            Arc::clone(&cards),
-            mode,
-            [decks[0], decks[1]],
-            players,
-            seed,
-            options,
-        )?;
+        let players = names
+            .iter()
+            .enumerate()
+            .map(|(seat, name)| make_strategy(name, seat, seed))
+            .collect::<Result<_, _>>()?;
+        let mut game = Game::table(Arc::clone(&cards), mode, &decks, players, seed, options)?;
         game.play();
         if !a.quiet {
             line.clear();

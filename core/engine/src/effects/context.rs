@@ -14,7 +14,9 @@ use crate::state::{GameState, Piece};
 pub struct EffectContext<'g, 's> {
     pub game: &'g mut Game<'s>,
     pub player: usize,
-    pub enemy: usize,
+    /// The seats whose pieces are "enemy" pieces for this effect, a bit per seat: every opponent, unless
+    /// a melee text names one colour at a time (`for_each_enemy_colour`) or the colours just placed.
+    pub enemy_seats: u8,
     /// The id of the card whose effect this is (the cause of its events).
     pub card_id: &'static str,
     /// The summoned being (None for flares).
@@ -42,10 +44,11 @@ impl<'g, 's> EffectContext<'g, 's> {
         let pattern_sqs = placement
             .as_ref()
             .map_or_else(Vec::new, |p| board::bits(p.need_any).collect());
+        let enemy_seats = ((1u8 << game.state.seats) - 1) & !(1 << player);
         EffectContext {
             game,
             player,
-            enemy: 1 - player,
+            enemy_seats,
             card_id,
             being,
             origin,
@@ -150,9 +153,44 @@ impl<'g, 's> EffectContext<'g, 's> {
         let s = &self.game.state;
         match owner {
             Owner::Mine => s.mine(self.player),
-            Owner::Enemy => s.mine(self.enemy),
+            Owner::Enemy => {
+                let [c, h, l] = self.enemy_pieces();
+                c | h | l
+            }
             Owner::Any => s.occupied(),
         }
+    }
+
+    /// The enemy pieces (of `enemy_seats`) by rank.
+    pub fn enemy_pieces(&self) -> [Bits; 3] {
+        let mut e = [0; 3];
+        for (q, bb) in self.game.state.pieces.iter().enumerate() {
+            if self.enemy_seats >> q & 1 != 0 {
+                e = [e[0] | bb[0], e[1] | bb[1], e[2] | bb[2]];
+            }
+        }
+        e
+    }
+
+    /// The opponents, in seat order.
+    pub fn opponents(&self) -> Vec<usize> {
+        self.game.state.opponents(self.player).collect()
+    }
+
+    /// Melee texts that apply "to each enemy colour": run `f` once per opponent, with only that
+    /// opponent's pieces as enemy pieces; in a duel, once. Whether any run did something.
+    pub fn for_each_enemy_colour(&mut self, f: &mut dyn FnMut(&mut Self) -> bool) -> bool {
+        if !self.game.state.melee() {
+            return f(self);
+        }
+        let all = self.enemy_seats;
+        let mut done = false;
+        for q in self.opponents() {
+            self.enemy_seats = all & (1 << q);
+            done |= f(self);
+        }
+        self.enemy_seats = all;
+        done
     }
 
     /// The pieces of `ranks` of the owner (`Any`: both players).
@@ -163,16 +201,18 @@ impl<'g, 's> EffectContext<'g, 's> {
     /// `rank_mask` with the ranks as a bit set (bit r for rank r).
     pub fn rank_set_mask(&self, ranks: u8, owner: Owner) -> Bits {
         let s = &self.game.state;
-        let players: &[usize] = match owner {
-            Owner::Mine => &[self.player],
-            Owner::Enemy => &[self.enemy],
-            Owner::Any => &[0, 1],
+        let seats: u8 = match owner {
+            Owner::Mine => 1 << self.player,
+            Owner::Enemy => self.enemy_seats,
+            Owner::Any => u8::MAX,
         };
         let mut m = 0;
-        for &p in players {
-            for r in 0..3 {
-                if ranks >> r & 1 != 0 {
-                    m |= s.pieces[p][r];
+        for (p, bb) in s.pieces.iter().enumerate() {
+            if seats >> p & 1 != 0 {
+                for (r, &b) in bb.iter().enumerate() {
+                    if ranks >> r & 1 != 0 {
+                        m |= b;
+                    }
                 }
             }
         }

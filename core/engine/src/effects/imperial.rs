@@ -117,12 +117,11 @@ fn step_onto_marked(ctx: &mut EffectContext, _step: &Step) -> bool {
     true
 }
 
-/// One combat move with each of up to 3 enemy common or up to 2 enemy heroic pieces. The first move's
-/// piece fixes the rank; each piece moves at most once.
+/// One combat move with each of up to 3 enemy common or up to 2 enemy heroic pieces, all of one enemy
+/// colour. The first move's piece fixes the rank and the colour; each piece moves at most once.
 fn hypnotist(ctx: &mut EffectContext, _step: &Step) -> bool {
-    let enemy = ctx.enemy;
-    let mut unmoved =
-        ctx.state().pieces[enemy][COMMON as usize] | ctx.state().pieces[enemy][HEROIC as usize];
+    let enemy = ctx.enemy_pieces();
+    let mut unmoved = enemy[COMMON as usize] | enemy[HEROIC as usize];
     let mut rank: Option<u8> = None;
     let mut done = 0;
     while rank.is_none_or(|r| done < if r == COMMON { 3 } else { 2 }) {
@@ -140,10 +139,11 @@ fn hypnotist(ctx: &mut EffectContext, _step: &Step) -> bool {
         ) else {
             break;
         };
-        let r = *rank.get_or_insert_with(|| ctx.piece_at(src).expect("an enemy piece").1);
+        let (owner, moved_rank) = ctx.piece_at(src).expect("an enemy piece");
+        let r = *rank.get_or_insert(moved_rank);
         ctx.move_piece(src, dst);
         done += 1;
-        unmoved &= ctx.state().pieces[enemy][r as usize] & !bit(src) & !bit(dst);
+        unmoved &= ctx.state().pieces[owner][r as usize] & !bit(src) & !bit(dst);
     }
     done > 0
 }
@@ -215,7 +215,7 @@ fn gun_tower(ctx: &mut EffectContext, _step: &Step) -> bool {
 /// May destroy an adjacent enemy piece; a legendary one costs the Champion its life for an action.
 fn champion(ctx: &mut EffectContext, _step: &Step) -> bool {
     let Some(me) = ctx.self_sq else { return false };
-    let targets = board::ADJACENT[me as usize] & ctx.state().mine(ctx.enemy);
+    let targets = board::ADJACENT[me as usize] & ctx.owner_mask(Owner::Enemy);
     let Some(sq) = ctx.choose_square(
         Kind::Destroy,
         targets,

@@ -173,14 +173,22 @@ fn filtered(ctx: &EffectContext, m: Bits, keep: fn(&EffectContext, Square) -> bo
         .fold(0, |m, sq| m | bit(sq))
 }
 
+/// Upgrades of enemy pieces are made once per enemy colour in a melee ("one of each colour").
 fn upgrade(ctx: &mut EffectContext, st: &Step) -> bool {
-    repeat(
-        ctx,
-        st,
-        Kind::Upgrade,
-        &|c| filtered(c, squares(c, st) & c.state().occupied(), can_upgrade),
-        &mut |c, sq| c.upgrade(sq),
-    )
+    let mut once = |ctx: &mut EffectContext| {
+        repeat(
+            ctx,
+            st,
+            Kind::Upgrade,
+            &|c| filtered(c, squares(c, st) & c.state().occupied(), can_upgrade),
+            &mut |c, sq| c.upgrade(sq),
+        )
+    };
+    if st.owner == Owner::Enemy {
+        ctx.for_each_enemy_colour(&mut once)
+    } else {
+        once(ctx)
+    }
 }
 
 fn downgrade(ctx: &mut EffectContext, st: &Step) -> bool {
@@ -194,7 +202,14 @@ fn downgrade(ctx: &mut EffectContext, st: &Step) -> bool {
 }
 
 fn place(ctx: &mut EffectContext, st: &Step, rank: u8, enemy: bool) -> bool {
-    let player = if enemy { ctx.enemy } else { ctx.player };
+    if enemy && ctx.state().melee() {
+        return place_enemy_colours(ctx, st, rank);
+    }
+    let player = if enemy {
+        ctx.state().opponent(ctx.player)
+    } else {
+        ctx.player
+    };
     repeat(
         ctx,
         st,
@@ -210,10 +225,37 @@ fn place(ctx: &mut EffectContext, st: &Step, rank: u8, enemy: bool) -> bool {
     )
 }
 
+/// Melee: enemy pieces placed one at a time, each in an opponent colour of the player's choice. Later
+/// steps of the effect that name enemy pieces mean the colours placed ("of the same colour or colours");
+/// when none could be placed they keep meaning every opponent.
+fn place_enemy_colours(ctx: &mut EffectContext, st: &Step, rank: u8) -> bool {
+    let (n, optional) = how_many(st);
+    let mut placed: u8 = 0;
+    for _ in 0..n {
+        let empty = squares(ctx, st) & ctx.state().empty();
+        let options: Vec<Opt> = ctx
+            .opponents()
+            .into_iter()
+            .filter(|&q| ctx.state().can_have_piece(q, rank))
+            .flat_map(|q| board::bits(empty).map(move |sq| Opt::SeatSquare(q as u8, sq)))
+            .collect();
+        let Some(Opt::SeatSquare(q, sq)) = ctx.choose(Kind::Place, options, optional, st.prompt)
+        else {
+            break;
+        };
+        ctx.place(sq, rank, Some(q as usize));
+        placed |= 1 << q;
+    }
+    if placed != 0 {
+        ctx.enemy_seats = placed;
+    }
+    placed != 0
+}
+
 fn convert(ctx: &mut EffectContext, st: &Step, to_common: bool) -> bool {
     let candidates = |c: &EffectContext| -> Bits {
         let s = c.state();
-        let m = squares_owned(c, st, Owner::Enemy) & s.mine(c.enemy);
+        let m = squares_owned(c, st, Owner::Enemy) & c.owner_mask(Owner::Enemy);
         if to_common {
             return if s.can_have_piece(c.player, COMMON) {
                 m

@@ -157,7 +157,7 @@ fn eldest_tree(ctx: &mut EffectContext<'_, '_>, _step: &Step) -> bool {
         let here = ctx.self_sq.expect("the Eldest Tree stays where it is");
         let s = ctx.state();
         let adjacent = ADJACENT[here as usize] & !used;
-        let (enemy, mine) = (s.pieces[ctx.enemy], s.pieces[ctx.player]);
+        let (enemy, mine) = (ctx.enemy_pieces(), s.pieces[ctx.player]);
         let mut options = adjacent & (enemy[C] | enemy[H] | mine[C]);
         if s.tokens[ctx.player] > 0 {
             options |= adjacent & s.empty();
@@ -199,7 +199,7 @@ fn bone_catapult(ctx: &mut EffectContext<'_, '_>, _step: &Step) -> bool {
     };
     ctx.destroy(target, true);
     let s = ctx.state();
-    let commons = s.pieces[0][C] | s.pieces[1][C];
+    let commons = s.all_pieces()[C];
     for sq in board::bits(ADJACENT[target as usize] & commons) {
         ctx.destroy(sq, true);
     }
@@ -212,7 +212,7 @@ fn fire_elemental(ctx: &mut EffectContext<'_, '_>, _step: &Step) -> bool {
     let Some(here) = ctx.self_sq else {
         return false;
     };
-    let enemy = ctx.state().pieces[ctx.enemy];
+    let enemy = ctx.enemy_pieces();
     let sets = [
         ("adjacent", ADJACENT[here as usize] & (enemy[C] | enemy[H])),
         ("commons within 2", WITHIN[2][here as usize] & enemy[C]),
@@ -255,12 +255,11 @@ fn leviathan(ctx: &mut EffectContext<'_, '_>, _step: &Step) -> bool {
         } else {
             board::bits(chosen).fold(0, |m, sq| m | ADJACENT[sq as usize])
         };
-        let s = ctx.state();
+        let all = ctx.state().all_pieces();
         let candidates = if downgrade {
-            let upgraded = s.pieces[0][H] | s.pieces[1][H] | s.pieces[0][L] | s.pieces[1][L];
-            board::mask_of(board::bits(upgraded).filter(|&sq| can_downgrade(ctx, sq)))
+            board::mask_of(board::bits(all[H] | all[L]).filter(|&sq| can_downgrade(ctx, sq)))
         } else {
-            s.pieces[0][C] | s.pieces[1][C]
+            all[C]
         };
         let Some(sq) = ctx.choose_square(Kind::Square, candidates & reach & !chosen, true, prompt)
         else {
@@ -296,8 +295,7 @@ fn two_headed_dragon(ctx: &mut EffectContext<'_, '_>, _step: &Step) -> bool {
         return false;
     };
     ctx.upgrade(sq);
-    let s = ctx.state();
-    let heroic = s.pieces[0][H] | s.pieces[1][H];
+    let heroic = ctx.state().all_pieces()[H];
     if let Some(target) = ctx.choose_square(Kind::Destroy, ADJACENT[sq as usize] & heroic, true, "")
     {
         ctx.destroy(target, true);

@@ -10,7 +10,7 @@ mod imperial;
 mod legends;
 mod sylvan;
 #[cfg(test)]
-mod testing;
+pub(crate) mod testing;
 
 use context::EffectContext;
 use steps::Step;

@@ -3,11 +3,12 @@
 use super::context::EffectContext;
 use super::steps::{MoveKind, Step};
 use super::Registry;
-use crate::board::{self, bit, popcount, Square, ADJACENT, DIAGONAL_DIRECTIONS};
+use crate::board::{self, bit, popcount, Bits, Square, ADJACENT, DIAGONAL_DIRECTIONS};
 use crate::decisions::{Kind, Opt};
 use crate::game::remove_first;
 use crate::ranks::{COMMON, HEROIC, LEGENDARY};
 use crate::record::Event;
+use crate::state::GameState;
 
 /// Add this module's functions to the registry.
 pub fn register(table: &mut Registry) {
@@ -41,13 +42,21 @@ fn move_self(
     choice
 }
 
-/// Destroy an enemy common if the enemy has more commons; then an enemy heroic if more upgraded pieces.
+/// The pieces of `ranks`'s first rank of the opponents who have more pieces of `ranks` than `player`.
+fn of_opponents_with_more(s: &GameState, player: usize, ranks: &[u8]) -> Bits {
+    let mine = popcount(s.of_ranks(player, ranks));
+    s.opponents(player)
+        .filter(|&q| popcount(s.of_ranks(q, ranks)) > mine)
+        .fold(0, |m, q| m | s.pieces[q][ranks[0] as usize])
+}
+
+/// Destroy a common of an opponent who has more commons; then a heroic of an opponent who has more
+/// upgraded pieces (in a melee, each compared with the owner of the piece chosen).
 fn forest_wardens(ctx: &mut EffectContext<'_, '_>, _step: &Step) -> bool {
-    let (player, enemy) = (ctx.player, ctx.enemy);
+    let player = ctx.player;
     let mut done = false;
-    let s = ctx.state();
-    if popcount(s.pieces[enemy][COMMON as usize]) > popcount(s.pieces[player][COMMON as usize]) {
-        let commons = s.pieces[enemy][COMMON as usize];
+    let commons = of_opponents_with_more(ctx.state(), player, &[COMMON]);
+    if commons != 0 {
         let sq = ctx
             .choose_square(
                 Kind::Destroy,
@@ -58,17 +67,14 @@ fn forest_wardens(ctx: &mut EffectContext<'_, '_>, _step: &Step) -> bool {
             .expect("the enemy has a common piece");
         done = ctx.destroy(sq, true).is_some();
     }
-    let s = ctx.state();
-    if popcount(s.upgraded(enemy)) > popcount(s.upgraded(player)) {
-        let heroic = s.pieces[enemy][HEROIC as usize];
-        if let Some(sq) = ctx.choose_square(
-            Kind::Destroy,
-            heroic,
-            false,
-            "enemy heroic piece to destroy",
-        ) {
-            done |= ctx.destroy(sq, true).is_some();
-        }
+    let heroic = of_opponents_with_more(ctx.state(), player, &[HEROIC, LEGENDARY]);
+    if let Some(sq) = ctx.choose_square(
+        Kind::Destroy,
+        heroic,
+        false,
+        "enemy heroic piece to destroy",
+    ) {
+        done |= ctx.destroy(sq, true).is_some();
     }
     done
 }

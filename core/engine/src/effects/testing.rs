@@ -99,7 +99,37 @@ pub fn position(
         answers: VecDeque::new(),
         asked: Rc::default(),
     };
-    let mut game = game_with(mode, decks, card, [Box::new(me), Box::new(them)]);
+    let mut game = game_with(mode, &decks, card, vec![Box::new(me), Box::new(them)]);
+    put_pieces(&mut game, pieces);
+    (game, asked)
+}
+
+/// A Deathmatch melee of `decks.len()` players on turn 1 with seat 0 to act, set up as `position`
+/// (pieces "e6=3c": seat 3's common); seat `i`'s decisions are answered by `answers[i]`.
+pub fn table(
+    decks: &[&str],
+    card: &str,
+    pieces: &str,
+    answers: &[&[Opt]],
+) -> (Game<'static>, Vec<Asked>) {
+    let asked: Vec<Asked> = decks.iter().map(|_| Rc::default()).collect();
+    let players: Vec<Box<dyn Strategy>> = (0..decks.len())
+        .map(|i| {
+            Box::new(Scripted {
+                answers: answers
+                    .get(i)
+                    .map_or_else(VecDeque::new, |a| a.iter().copied().collect()),
+                asked: Rc::clone(&asked[i]),
+            }) as Box<dyn Strategy>
+        })
+        .collect();
+    let mut game = game_with(Mode::Deathmatch, decks, card, players);
+    put_pieces(&mut game, pieces);
+    (game, asked)
+}
+
+/// Put pieces ("e6=1c f5=2h": seat 1, 2..., rank c/h/l) from the stocks onto the arena.
+fn put_pieces(game: &mut Game, pieces: &str) {
     for piece in pieces.split_whitespace() {
         let (at, what) = piece.split_once('=').expect("square=piece");
         let w = what.as_bytes();
@@ -111,24 +141,23 @@ pub fn position(
         assert!(game.state.piece_at(sq(at)).is_none(), "two pieces on {at}");
         game.state.put(p, rank, sq(at));
     }
-    (game, asked)
 }
 
 /// A game on turn 1 with player 0 to act, an empty arena, player 0 holding `card` and the other cards
 /// in their decks (in card-set order).
 fn game_with(
     mode: Mode,
-    decks: [&str; 2],
+    decks: &[&str],
     card: &str,
-    strategies: [Box<dyn Strategy>; 2],
+    strategies: Vec<Box<dyn Strategy>>,
 ) -> Game<'static> {
     let mut game =
-        Game::new(cards(), mode, decks, strategies, 0, GameOptions::default()).expect("game");
+        Game::table(cards(), mode, decks, strategies, 0, GameOptions::default()).expect("game");
     let s = &mut game.state;
     s.turn = 1;
     s.actions_left = 1;
     let cards = Arc::clone(&s.cards);
-    for p in 0..2 {
+    for p in 0..s.seats {
         s.deck[p] = cards.decks[s.decks[p]].beings.clone();
     }
     s.legend_deck = cards.legends.clone();
@@ -224,12 +253,12 @@ fn effect_cases_match_python() {
         let card = case["card"].as_str().expect("card");
         let mode = Mode::parse(case["mode"].as_str().expect("mode")).expect("a mode");
         let seeds = pair("seeds");
-        let players: [Box<dyn Strategy>; 2] = [
+        let players: Vec<Box<dyn Strategy>> = vec![
             Box::new(RandomStrategy::new(seeds[0] as u64)),
             Box::new(RandomStrategy::new(seeds[1] as u64)),
         ];
         let decks = [0, 1].map(|i| case["decks"][i].as_str().expect("a deck name"));
-        let mut game = game_with(mode, decks, card, players);
+        let mut game = game_with(mode, &decks, card, players);
         let s = &mut game.state;
         s.turn = int(&case["turn"]) as u32;
         s.actions_left = int(&case["actions"]) as i32;
@@ -237,8 +266,9 @@ fn effect_cases_match_python() {
         for piece in case["pieces"].as_array().expect("pieces") {
             s.pieces[int(&piece[1]) as usize][int(&piece[2]) as usize] |= bit(int(&piece[0]) as u8);
         }
-        (s.tokens, s.legend_stock) = (pair("tokens"), pair("legend_stock"));
-        (s.token_total, s.legend_total) = (pair("token_total"), pair("legend_total"));
+        let four = |[a, b]: [i32; 2]| [a, b, 0, 0];
+        (s.tokens, s.legend_stock) = (four(pair("tokens")), four(pair("legend_stock")));
+        (s.token_total, s.legend_total) = (four(pair("token_total")), four(pair("legend_total")));
         for d in case["discarded"].as_array().expect("discarded") {
             let d = s
                 .cards

@@ -256,7 +256,7 @@ pub fn play_out(
         }
         Box::new(player)
     };
-    let mut game = Game::around(sandbox, Players::Seats([player(0), player(1)]));
+    let mut game = Game::around(sandbox, Players::Seats(vec![player(0), player(1)]));
     if action == Action::End {
         game.end_turn(p);
     } else {
