@@ -21,7 +21,7 @@ from rich.progress import (
 from rich.table import Column, Table
 from rich.text import Text
 
-from pipelines.study import Study
+from pipelines.study import MELEE_FORMS, Study
 
 SUMMARY_CELLS = 40
 
@@ -90,16 +90,17 @@ class RunReport:
 
 
 def cell_outcomes(out: Path, study: Study) -> pl.DataFrame:
-    """Per cell: games, wins of the cell's first-named side (A) and second (B), ties, mean turns; the games
-    of the unchanged card set only (ablation arms replay them)."""
+    """Per cell: games, wins of the cell's first-named side (A) and of the others (B: the second side in a
+    duel), ties, mean turns; the games of the unchanged card set only (ablation arms replay them)."""
     games = (pl.scan_parquet(str(out / "games" / "*.parquet")).filter(pl.col("variant") == "")
              .select("game_id", "cell", "winner", "turns"))
-    swapped = (pl.col("game_id") % study.games_per_cell % 2 == 1) & pl.lit(study.seat_balance)
-    a_seat = pl.when(swapped).then(1).otherwise(0)
+    seats = pl.col("cell").str.split("|").list.first().replace_strict(MELEE_FORMS, default=2, return_dtype=pl.Int64)
+    rotation = (pl.col("game_id") % study.games_per_cell % seats) * pl.lit(int(study.seat_balance))
+    a_seat = (seats - rotation) % seats
     return (games.group_by("cell")
             .agg(pl.min("game_id").alias("first"), pl.len().alias("games"),
                  (pl.col("winner") == a_seat).sum().alias("a_wins"),
-                 (pl.col("winner") == 1 - a_seat).sum().alias("b_wins"),
+                 ((pl.col("winner") >= 0) & (pl.col("winner") != a_seat)).sum().alias("b_wins"),
                  (pl.col("winner") == -1).sum().alias("ties"), pl.mean("turns").alias("mean_turns"))
             .sort("first").drop("first").collect())
 
@@ -122,7 +123,7 @@ def print_summary(console: Console, report: RunReport, study: Study) -> None:
                       f"{r.driver_peak_rss / 2**20:,.0f} MB driver")
     table = Table(Column("cell", overflow="fold"), "games", "A wins", "B wins", "ties", "mean turns",
                   title_justify="left",
-                  title="Outcomes (A: the cell's first-named deck and player, B: the second)")
+                  title="Outcomes (A: the cell's first-named deck and player, B: the second, or in a melee the others)")
     outcomes = cell_outcomes(r.out, study)
     if outcomes.height > SUMMARY_CELLS:
         table.caption = f"the first {SUMMARY_CELLS} of {outcomes.height} cells; the dataset has them all"

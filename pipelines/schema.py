@@ -7,24 +7,27 @@ from __future__ import annotations
 
 import pyarrow as pa
 
-SCHEMA_VERSION = 2  # 2: games.variant and variant_seat, the deck_order table
+# 2: games.variant and variant_seat, the deck_order table; 3: melee (games.players, the seat_results and
+# colour_points tables, points.colour, flare_events.against). reports/dataset.py reads version 2 runs too.
+SCHEMA_VERSION = 3
 
 GAMES = pa.schema([
     ("game_id", pa.int64()),
-    ("cell", pa.string()),  # the study cell: "mode|deck_a-deck_b|strategy_a-strategy_b" before seat swap
+    ("cell", pa.string()),  # the study cell: "form|deck_a-deck_b|strategy_a-strategy_b" before seat rotation
     ("seed", pa.int64()),
-    ("mode", pa.string()),
+    ("mode", pa.string()),  # high-form or deathmatch (a melee is a deathmatch with players > 2)
+    ("players", pa.int8()),  # 2 for a duel, 3 or 4 for a melee; seats 2-3 are in the seats table
     ("deck_0", pa.string()),
     ("deck_1", pa.string()),
     ("strategy_0", pa.string()),
     ("strategy_1", pa.string()),
     ("first_player", pa.int8()),
-    ("winner", pa.int8()),  # seat 0 or 1, -1 for a tie
-    ("score_0", pa.int16()),
+    ("winner", pa.int8()),  # the winning seat, -1 for a tie (a shared first place in a melee)
+    ("score_0", pa.int16()),  # in a melee the seat's lowest colour score
     ("score_1", pa.int16()),
     ("turns", pa.int16()),
     ("end_reason", pa.string()),  # deck, score, turn-limit
-    ("tiebreak", pa.string()),  # "", upgraded, pieces, tie
+    ("tiebreak", pa.string()),  # "", upgraded, pieces, tie; in a melee also second-lowest, highest
     ("card_set", pa.string()),  # card-set fingerprint
     ("schema_version", pa.int16()),
     ("variant", pa.string()),  # the ablation arm ("vanilla:imperial/cannon"); "" for the unchanged card set
@@ -67,14 +70,35 @@ FLARE_EVENTS = pa.schema([
     ("upper", pa.bool_()),
     ("lower", pa.bool_()),
     ("behind_by", pa.int16()),  # the invoker's score minus the opponent's, at invocation
+    ("against", pa.int8()),  # melee: the opponent the flare was compared against; -1 in a duel
 ])
 
 POINTS = pa.schema([
     ("game_id", pa.int64()),
     ("turn", pa.int16()),
     ("seat", pa.int8()),
-    ("source", pa.string()),  # a task id, destruction, flare, legend-summon
+    ("source", pa.string()),  # a task id, destruction, flare, legend-summon, (melee) leftover-commons
     ("points", pa.int16()),
+    ("colour", pa.int8()),  # melee: the opponent colour the points count in; -1 in a duel
+])
+
+SEAT_RESULTS = pa.schema([  # one row per seat of every game, duels included
+    ("game_id", pa.int64()),
+    ("seat", pa.int8()),
+    ("deck", pa.string()),
+    ("strategy", pa.string()),
+    ("position", pa.int8()),  # place in turn order: 0 for the first player
+    ("score", pa.int16()),  # the final score (in a melee the lowest colour score)
+    ("place", pa.int8()),  # 1 for the winner; tied seats share a place
+    ("improvised", pa.int8()),  # melee: improvised summonings made (one per opponent colour at most)
+])
+
+COLOUR_POINTS = pa.schema([  # melee only: each seat's final points in each opponent's colour
+    ("game_id", pa.int64()),
+    ("seat", pa.int8()),
+    ("colour", pa.int8()),
+    ("points", pa.int16()),
+    ("lowest", pa.bool_()),  # the seat's lowest colour (its score); every colour at that score is marked
 ])
 
 DECK_ORDER = pa.schema([  # each seat's being deck as the setup shuffle left it (randomized by the seed alone)
@@ -91,4 +115,6 @@ TABLES: dict[str, pa.Schema] = {
     "flare_events": FLARE_EVENTS,
     "points": POINTS,
     "deck_order": DECK_ORDER,
+    "seat_results": SEAT_RESULTS,
+    "colour_points": COLOUR_POINTS,
 }

@@ -21,7 +21,7 @@ import pyarrow.parquet as pq
 
 from pipelines.cardfiles import CardSetPayload, unpack
 from pipelines.schema import SCHEMA_VERSION
-from pipelines.study import Study
+from pipelines.study import Study, form_mode
 from pipelines.tables import TableBuilder, setup_order
 from pipelines.variants import player_seed, seat_decks, variant_cards, variant_seat
 from sim.game import Game
@@ -90,7 +90,7 @@ def encode(table: pa.Table, dataset_id: str, shard: int) -> bytes:
     return sink.getvalue().to_pybytes()
 
 
-def play_recording_order(game: Game) -> tuple[GameRecord, tuple[list[str], list[str]]]:
+def play_recording_order(game: Game) -> tuple[GameRecord, tuple[list[str], ...]]:
     """Play ``game`` (as ``Game.play``) and return its record with each seat's deck order after setup."""
     game.setup()
     order = setup_order(game.state)
@@ -120,8 +120,8 @@ def play_shard(job: ShardJob, shard: int) -> ShardOutput:
             cards, fingerprint = _VARIANTS[key]
         players = [make_strategy(study.players[label].strategy, seat, player_seed(spec),
                                  study.players[label].params) for seat, label in enumerate(spec.players)]
-        record, order = play_recording_order(Game(cards, spec.cell.form, seat_decks(spec, cards), players,
-                                                  spec.seed))
+        record, order = play_recording_order(Game(cards, form_mode(spec.cell.form), seat_decks(spec, cards),
+                                                  players, spec.seed))
         record.config["decks"] = list(spec.decks)
         t1 = time.perf_counter()
         builder.add(game_id, spec.cell.name, record, fingerprint, spec.players,

@@ -1,29 +1,45 @@
 """Study configs: loading and validating the TOML, and enumerating the study's games.
 
-A study is a grid of cells (form x deck pairing x strategy pairing), each played ``games_per_cell``
-times. Game ids number the games cell by cell in that fixed order; a game's seed is a pure function of
-the base seed and its id, and shards are fixed ranges of ids. See docs/studies.md.
+A study is a grid of cells (form x deck pairing x strategy pairing; a melee form, ``melee-3`` or ``melee-4``, x
+deck table x strategy table), each played ``games_per_cell`` times. Game ids number the games cell by cell in
+that fixed order; a game's seed is a pure function of the base seed and its id, and shards are fixed ranges
+of ids. See docs/studies.md.
 """
 
 from __future__ import annotations
 
 import re
 import tomllib
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
+from itertools import combinations_with_replacement
 from pathlib import Path
 from typing import Any
 
 from sim.cards import CardFileError, CardSet, load_card_set
 from sim.errors import UserError
-from sim.state import MODES
+from sim.state import DEATHMATCH, MODES
 
 BUILTIN = "builtin"
 DEFAULT_SHARD_SIZE = 200
 _LABEL = re.compile(r"^[A-Za-z0-9_.]+$")
 _MASK64 = (1 << 64) - 1
-_KEYS = ("name", "forms", "deck_pairings", "strategy_pairings", "games_per_cell", "base_seed", "shard_size",
-         "seat_balance", "card_set", "players", "ablation")
+_KEYS = ("name", "forms", "deck_pairings", "strategy_pairings", "deck_tables", "strategy_tables",
+         "games_per_cell", "base_seed", "shard_size", "seat_balance", "card_set", "players", "ablation")
+MELEE_FORMS = {"melee-3": 3, "melee-4": 4}  # Deathmatch melees, by their number of players
+FORMS = (*MODES, *MELEE_FORMS)
+TWICE_IN_A_BOX = "imperial"  # the base box holds two Imperial decks, one of each other deck
+
+
+def form_players(form: str) -> int:
+    """The number of players of a study form: 2 for the duel's forms."""
+    return MELEE_FORMS.get(form, 2)
+
+
+def form_mode(form: str) -> str:
+    """The engine's mode of a study form: a melee is a Deathmatch."""
+    return DEATHMATCH if form in MELEE_FORMS else form
 _PLAYER_KEYS = ("strategy", "params")
 ABLATION_MODES = ("vanilla", "remove", "copy")
 _ABLATION_KEYS = ("cards", "mode")
@@ -59,12 +75,16 @@ class Player:
 class Cell:
     index: int
     form: str
-    decks: tuple[str, str]
-    players: tuple[str, str]  # player labels, in the order the config names them
+    decks: tuple[str, ...]  # one per seat: a pairing in a duel, a table in a melee
+    players: tuple[str, ...]  # player labels, in the order the config names them
 
     @property
     def name(self) -> str:
-        return f"{self.form}|{self.decks[0]}-{self.decks[1]}|{self.players[0]}-{self.players[1]}"
+        return f"{self.form}|{'-'.join(self.decks)}|{'-'.join(self.players)}"
+
+    @property
+    def seats(self) -> int:
+        return len(self.decks)
 
 
 @dataclass(frozen=True)
@@ -89,10 +109,15 @@ class GameSpec:
     game_id: int
     cell: Cell
     seed: int
-    swapped: bool  # seat 0 holds the cell's second-named side
-    decks: tuple[str, str]
-    players: tuple[str, str]
+    swapped: bool  # seat 0 does not hold the cell's first-named side (rotation != 0)
+    decks: tuple[str, ...]
+    players: tuple[str, ...]
     variant: Variant | None = None  # the ablation arm; None for the unchanged card set
+    rotation: int = 0  # seat i holds the cell's side (i + rotation) % seats
+
+    def seat_of(self, side: int) -> int:
+        """The seat holding the cell's side ``side`` (its position in the cell's pairing or table)."""
+        return (side - self.rotation) % self.cell.seats
 
 
 @dataclass(frozen=True)
@@ -108,16 +133,26 @@ class Study:
     seat_balance: bool
     card_set: str | None  # an absolute card-set directory; None for the built-in set
     ablation: tuple[Variant, ...] = ()  # one block of games per variant, after the unchanged block
+    deck_tables: tuple[tuple[str, ...], ...] = ()  # melee forms: the decks at the table, 3 or 4 each
+    strategy_tables: tuple[tuple[str, ...], ...] = ()  # melee forms: the player labels at the table
+
+    def form_sides(self, form: str) -> tuple[tuple[tuple[str, ...], ...], tuple[tuple[str, ...], ...]]:
+        """The deck and strategy sides of a form's cells: pairings for a duel, tables of its size for a melee."""
+        n = MELEE_FORMS.get(form)
+        if n is None:
+            return self.deck_pairings, self.strategy_pairings
+        return (tuple(t for t in self.deck_tables if len(t) == n),
+                tuple(t for t in self.strategy_tables if len(t) == n))
 
     @cached_property
     def cells(self) -> list[Cell]:
-        combos = [(f, d, s) for f in self.forms for d in self.deck_pairings for s in self.strategy_pairings]
+        combos = [(f, d, s) for f in self.forms for d in self.form_sides(f)[0] for s in self.form_sides(f)[1]]
         return [Cell(i, f, d, s) for i, (f, d, s) in enumerate(combos)]
 
     @property
     def base_games(self) -> int:
         """The games of one arm: every cell once."""
-        return len(self.forms) * len(self.deck_pairings) * len(self.strategy_pairings) * self.games_per_cell
+        return len(self.cells) * self.games_per_cell
 
     @property
     def total_games(self) -> int:
@@ -137,11 +172,13 @@ class Study:
         arm, base_id = divmod(game_id, self.base_games)
         cell_index, k = divmod(base_id, self.games_per_cell)
         cell = self.cells[cell_index]
-        swapped = self.seat_balance and k % 2 == 1
-        decks = (cell.decks[1], cell.decks[0]) if swapped else cell.decks
-        players = (cell.players[1], cell.players[0]) if swapped else cell.players
+        n = cell.seats
+        rotation = k % n if self.seat_balance else 0
+        decks = tuple(cell.decks[(i + rotation) % n] for i in range(n))
+        players = tuple(cell.players[(i + rotation) % n] for i in range(n))
         variant = self.ablation[arm - 1] if arm else None
-        return GameSpec(game_id, cell, game_seed(self.base_seed, base_id), swapped, decks, players, variant)
+        return GameSpec(game_id, cell, game_seed(self.base_seed, base_id), rotation != 0, decks, players, variant,
+                        rotation)
 
     def load_cards(self) -> CardSet:
         return load_card_set(self.card_set)
@@ -160,7 +197,9 @@ class Study:
             "shard_size": self.shard_size,
             "seat_balance": self.seat_balance,
             "card_set": self.card_set or BUILTIN,
-        } | ({"ablation": [[v.card, v.mode] for v in self.ablation]} if self.ablation else {})
+        } | ({"ablation": [[v.card, v.mode] for v in self.ablation]} if self.ablation else {}) | (
+            {"deck_tables": [list(t) for t in self.deck_tables],
+             "strategy_tables": [list(t) for t in self.strategy_tables]} if self.deck_tables else {})
 
     @classmethod
     def from_config(cls, config: dict[str, Any]) -> Study:
@@ -178,6 +217,8 @@ class Study:
             seat_balance=config["seat_balance"],
             card_set=None if config["card_set"] == BUILTIN else config["card_set"],
             ablation=tuple(Variant(c, m) for c, m in config.get("ablation", [])),
+            deck_tables=tuple(tuple(t) for t in config.get("deck_tables", [])),
+            strategy_tables=tuple(tuple(t) for t in config.get("strategy_tables", [])),
         )
 
 
@@ -247,14 +288,49 @@ class _Checker:
 def _forms(c: _Checker) -> tuple[str, ...]:
     value = c.data.get("forms")
     if not isinstance(value, list) or not value or not all(isinstance(f, str) for f in value):
-        raise c.fail("forms", f"expected a non-empty list of game forms from {', '.join(MODES)}, "
+        raise c.fail("forms", f"expected a non-empty list of game forms from {', '.join(FORMS)}, "
                               f"got {value!r}")
     for f in value:
-        if f not in MODES:
-            raise c.fail("forms", f"unknown game form {f!r}; expected one of {', '.join(MODES)}")
+        if f not in FORMS:
+            raise c.fail("forms", f"unknown game form {f!r}; expected one of {', '.join(FORMS)}")
     if len(set(value)) != len(value):
         raise c.fail("forms", "a form is listed twice")
     return tuple(value)
+
+
+def _tables(c: _Checker, key: str, names: list[str], sizes: list[int], what: str, *,
+            closed: bool, allowed=lambda table: True) -> tuple[tuple[str, ...], ...]:
+    """A list of tables (lists of 3 or 4 names, one per seat), or "all": every multiset of ``names`` of each
+    size in ``sizes`` that ``allowed`` accepts."""
+    value = c.data.get(key)
+    example = f'[["{names[0]}", "{names[-1]}", "{names[0]}"]]' if names else '[["a", "b", "c"]]'
+    if value is None:
+        raise c.fail(key, f'missing; the melee forms need "all" or a list of tables of {what} like {example}')
+    if value == "all":
+        return tuple(t for n in sizes for t in combinations_with_replacement(names, n) if allowed(t))
+    if not isinstance(value, list) or not value:
+        raise c.fail(key, f'expected "all" or a non-empty list of tables of {what} like {example}, got {value!r}')
+    out: list[tuple[str, ...]] = []
+    for i, table in enumerate(value):
+        if not (isinstance(table, list) and len(table) in (3, 4) and all(isinstance(x, str) for x in table)):
+            raise c.fail(f"{key}[{i}]", f"expected a table of 3 or 4 {what} like {example[1:-1]}, got {table!r}")
+        if len(table) not in sizes:
+            raise c.fail(f"{key}[{i}]", f"a table of {len(table)} needs the form melee-{len(table)} in forms")
+        for name in table:
+            if closed and name not in names:
+                raise c.fail(f"{key}[{i}]", f"unknown name {name!r}; expected one of {', '.join(names)}")
+        if tuple(table) in out:
+            raise c.fail(f"{key}[{i}]", f"the table {table!r} is listed twice")
+        out.append(tuple(table))
+    for n in sizes:
+        if not any(len(t) == n for t in out):
+            raise c.fail(key, f"no table of {n} for the form melee-{n}")
+    return tuple(out)
+
+
+def _fits_in_a_box(table: tuple[str, ...]) -> bool:
+    """A deck table the boxed game can seat: each deck once, the Imperial deck up to twice."""
+    return all(n <= (2 if deck == TWICE_IN_A_BOX else 1) for deck, n in Counter(table).items())
 
 
 def _card_set(c: _Checker) -> tuple[str | None, CardSet]:
@@ -313,6 +389,29 @@ def _strategy_pairings(c: _Checker, declared: dict[str, Player]) -> tuple[tuple[
     return pairings, players
 
 
+def _strategy_tables(c: _Checker, declared: dict[str, Player],
+                     sizes: list[int]) -> tuple[tuple[tuple[str, ...], ...], dict[str, Player]]:
+    """The strategy tables, and the players they use (as ``_strategy_pairings``)."""
+    from strategies import make_strategy
+
+    if c.data.get("strategy_tables") == "all" and not declared:
+        raise c.fail("strategy_tables", '"all" seats the labels of [players.LABEL] tables; none is declared')
+    tables = _tables(c, "strategy_tables", sorted(declared) or ["random"], sizes, "strategies or player labels",
+                     closed=False)
+    for i, table in enumerate(tables):
+        for label in table:
+            if label not in declared and not _LABEL.match(label):
+                raise c.fail(f"strategy_tables[{i}]", f"{label!r} is not a strategy name or player label")
+    used = sorted({label for table in tables for label in table})
+    players = {label: declared.get(label, Player(label, label)) for label in used}
+    for label, player in players.items():
+        try:
+            make_strategy(player.strategy, 0, 0, player.params)
+        except UserError as e:
+            raise c.fail(f"players.{label}" if label in declared else "strategy_tables", str(e)) from None
+    return tables, players
+
+
 def _ablation(c: _Checker, cards: CardSet) -> tuple[Variant, ...]:
     """``[ablation] cards = [...], mode = "vanilla"``: one variant per card; ``DECK/*``, ``legend/*``,
     ``flare/*``, ``task/*`` name a whole family, "all" every being, legend and flare."""
@@ -359,13 +458,34 @@ def parse_study(data: dict[str, Any], path: Path) -> Study:
         raise c.fail(unknown[0], f"unknown key; expected one of {', '.join(_KEYS)}")
     forms = _forms(c)
     card_dir, cards = _card_set(c)
-    decks = c.pairings("deck_pairings", sorted(cards.decks), "decks", closed=True)
-    pairings, players = _strategy_pairings(c, _declared_players(c))
+    duel = any(f not in MELEE_FORMS for f in forms)
+    sizes = sorted(MELEE_FORMS[f] for f in forms if f in MELEE_FORMS)
+    declared = _declared_players(c)
+    decks: tuple[tuple[str, str], ...] = ()
+    pairings: tuple[tuple[str, str], ...] = ()
+    players: dict[str, Player] = {}
+    if duel:
+        decks = c.pairings("deck_pairings", sorted(cards.decks), "decks", closed=True)
+        pairings, players = _strategy_pairings(c, declared)
+    deck_tables: tuple[tuple[str, ...], ...] = ()
+    strategy_tables: tuple[tuple[str, ...], ...] = ()
+    if sizes:
+        deck_tables = _tables(c, "deck_tables", sorted(cards.decks), sizes, "decks", closed=True,
+                              allowed=_fits_in_a_box)
+        strategy_tables, table_players = _strategy_tables(c, declared, sizes)
+        players |= table_players
+    else:
+        for key in ("deck_tables", "strategy_tables"):
+            if key in data:
+                raise c.fail(key, "tables are for the melee forms (melee-3, melee-4); none is in forms")
     seat_balance = c.boolean("seat_balance", True)
     per_cell = c.integer("games_per_cell", minimum=1)
-    if seat_balance and per_cell % 2:
-        raise c.fail("games_per_cell", f"expected an even number with seat_balance on (half the games are "
-                                       f"played from each seat), got {per_cell}")
+    for seats in sorted({form_players(f) for f in forms}):
+        if seat_balance and per_cell % seats:
+            expected = ("an even number with seat_balance on (half the games are played from each seat)"
+                        if seats == 2 else f"a multiple of {seats} with seat_balance on (the {seats}-player "
+                                           "cells rotate their sides through every seat)")
+            raise c.fail("games_per_cell", f"expected {expected}, got {per_cell}")
     return Study(
         name=c.string("name", path.stem),
         forms=forms,
@@ -378,6 +498,8 @@ def parse_study(data: dict[str, Any], path: Path) -> Study:
         seat_balance=seat_balance,
         card_set=card_dir,
         ablation=_ablation(c, cards),
+        deck_tables=deck_tables,
+        strategy_tables=strategy_tables,
     )
 
 

@@ -26,6 +26,7 @@ from sim.record import (
     FlareInvoked,
     GameRecord,
     Held,
+    Improvise,
     Place,
     Points,
     Return,
@@ -45,7 +46,7 @@ _FIELDS: dict[type[Event], tuple[tuple[str, str, pl.DataType], ...]] = {
     Return: (("card", "card", pl.String()),),
     Held: (("card", "card", pl.String()),),
     FlareInvoked: (("card", "card", pl.String()), ("upper", "upper", pl.Boolean()),
-                   ("lower", "lower", pl.Boolean()), ("lead", "lead", pl.Int16())),
+                   ("lower", "lower", pl.Boolean()), ("lead", "lead", pl.Int16()), ("against", "against", pl.Int8())),
     Destroy: (("cause", "card", pl.String()), ("owner", "owner", pl.Int8()), ("rank", "rank", pl.Int8())),
     Upgrade: (("cause", "card", pl.String()),),
     Downgrade: (("cause", "card", pl.String()),),
@@ -53,7 +54,7 @@ _FIELDS: dict[type[Event], tuple[tuple[str, str, pl.DataType], ...]] = {
     Convert: (("cause", "card", pl.String()),),
     TaskReveal: (("task", "card", pl.String()),),
     TaskClaim: (("task", "card", pl.String()), ("points", "points", pl.Int16())),
-    Points: (("source", "card", pl.String()), ("points", "points", pl.Int16())),
+    Points: (("source", "card", pl.String()), ("points", "points", pl.Int16()), ("colour", "colour", pl.Int8())),
 }
 _LIFECYCLE = {"discard": "discarded", "return": "returned", "held": "held"}
 _EFFECT_KINDS = ("destroy", "upgrade", "downgrade", "place", "convert")
@@ -67,11 +68,18 @@ def _card_type(card: pl.Expr) -> pl.Expr:
             .when(card.str.starts_with("flare/")).then(pl.lit("flare")).otherwise(pl.lit("being")))
 
 
-def setup_order(state: GameState) -> tuple[list[str], list[str]]:
+def setup_order(state: GameState) -> tuple[list[str], ...]:
     """Each seat's being deck in the order the setup shuffle left it, first drawn first: the opening hand
     (in draw order), then the deck from its top. Call it right after ``Game.setup``."""
-    return tuple([c.id for c in state.hand[p]] + [c.id for c in reversed(state.deck[p])]  # type: ignore[return-value]
-                 for p in (0, 1))
+    return tuple([c.id for c in state.hand[p]] + [c.id for c in reversed(state.deck[p])]
+                 for p in range(state.seats))
+
+
+def _places(record: GameRecord, seats: int) -> list[int]:
+    """Each seat's place: the melee's ranking; in a duel 1 for the winner (both on a tie), 2 for the other."""
+    if record.places:
+        return record.places
+    return [1 if record.winner in (-1, p) else 2 for p in range(seats)]
 
 
 class TableBuilder:
@@ -81,18 +89,31 @@ class TableBuilder:
         self.games: list[tuple[Any, ...]] = []
         self.records: list[tuple[int, list[Event]]] = []
         self.deck_order: list[tuple[int, int, str, int]] = []
+        self.seats: list[tuple[Any, ...]] = []
+        self.colour_points: list[tuple[int, int, int, int, bool]] = []
 
     def add(self, game_id: int, cell: str, record: GameRecord, card_set: str,
-            players: tuple[str, str] | None = None, variant: str = "", variant_seat: int = -1,
-            deck_order: tuple[list[str], list[str]] = ([], [])) -> None:
+            players: tuple[str, ...] | None = None, variant: str = "", variant_seat: int = -1,
+            deck_order: tuple[list[str], ...] = ([], [])) -> None:
         """``players``: the labels for the strategy columns (a study's player labels); default: the names.
         ``deck_order``: each seat's being ids in their shuffled order at setup (see ``setup_order``)."""
         cfg = record.config
         strategies = players or cfg["strategies"]
+        decks, n = cfg["decks"], len(cfg["decks"])
         self.games.append((
-            game_id, cell, cfg["seed"], cfg["mode"], cfg["decks"][0], cfg["decks"][1], strategies[0],
-            strategies[1], record.first_player, record.winner, record.scores[0], record.scores[1], record.turns,
+            game_id, cell, cfg["seed"], cfg["mode"], n, decks[0], decks[1], strategies[0], strategies[1],
+            record.first_player, record.winner, record.scores[0], record.scores[1], record.turns,
             record.end_reason, record.tiebreak, card_set, SCHEMA_VERSION, variant, variant_seat))
+        improvised = [0] * n
+        for e in record.events:
+            if type(e) is Improvise:
+                improvised[e.seat] += 1
+        places = _places(record, n)
+        self.seats.extend((game_id, p, decks[p], strategies[p], (p - record.first_player) % n, record.scores[p],
+                           places[p], improvised[p]) for p in range(n))
+        for p, row in enumerate(record.colour_scores):
+            self.colour_points.extend((game_id, p, c, v, v == record.scores[p])
+                                      for c, v in enumerate(row) if v is not None)
         self.records.append((game_id, record.events))
         self.deck_order.extend((game_id, seat, card, pos) for seat, ids in enumerate(deck_order)
                                for pos, card in enumerate(ids))
@@ -169,15 +190,16 @@ class TableBuilder:
                 pl.when(kind == "task_claim").then(pl.col("points")).otherwise(0).alias("points")),
             "flare_events": ev.filter(kind == "flare").select(
                 "game_id", "turn", "seat", pl.col("card").alias("flare_id"), "upper", "lower",
-                pl.col("lead").alias("behind_by")),
+                pl.col("lead").alias("behind_by"), "against"),
             "points": ev.filter(kind == "points").select(
-                "game_id", "turn", "seat", pl.col("card").alias("source"), "points"),
+                "game_id", "turn", "seat", pl.col("card").alias("source"), "points", "colour"),
         }
         out = {"games": pa.Table.from_pylist(
             [dict(zip(schemas["games"].names, row, strict=True)) for row in self.games], schema=schemas["games"])}
-        out["deck_order"] = pa.Table.from_pylist(
-            [dict(zip(schemas["deck_order"].names, row, strict=True)) for row in self.deck_order],
-            schema=schemas["deck_order"])
+        for name, rows in (("deck_order", self.deck_order), ("seat_results", self.seats),
+                           ("colour_points", self.colour_points)):
+            out[name] = pa.Table.from_pylist([dict(zip(schemas[name].names, row, strict=True)) for row in rows],
+                                             schema=schemas[name])
         for name, frame in frames.items():
             out[name] = frame.to_arrow().select(schemas[name].names).cast(schemas[name])
         return out

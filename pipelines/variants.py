@@ -64,14 +64,12 @@ def variant_cards(cards: CardSet, variant: Variant) -> CardSet:
 
 
 def owner_seat(spec: GameSpec, card_id: str) -> int | None:
-    """The seat whose deck holds the being ``card_id``: in a mirror, the seat of the cell's first-named
-    side; None when neither deck holds it or it is not a being of a deck."""
+    """The seat whose deck holds the being ``card_id``: where several seats play that deck, the seat of the
+    cell's first-named side with it; None when no deck holds it or it is not a being of a deck."""
     deck = card_id.split("/", 1)[0]
-    if deck not in spec.decks:
+    if deck not in spec.cell.decks:
         return None
-    if spec.decks[0] == spec.decks[1]:
-        return 1 if spec.swapped else 0
-    return spec.decks.index(deck)
+    return spec.seat_of(spec.cell.decks.index(deck))
 
 
 def variant_seat(spec: GameSpec, cards: CardSet) -> int:
@@ -83,14 +81,14 @@ def variant_seat(spec: GameSpec, cards: CardSet) -> int:
     return -1 if seat is None or changed not in cards.decks else seat
 
 
-def seat_decks(spec: GameSpec, cards: CardSet) -> tuple[str, str]:
+def seat_decks(spec: GameSpec, cards: CardSet) -> tuple[str, ...]:
     """The deck names the game is set up with: the owner of an ablated being plays the changed copy."""
     seat = variant_seat(spec, cards)
     if seat < 0:
         return spec.decks
     decks = list(spec.decks)
     decks[seat] = VARIANT_DECK.format(deck=spec.decks[seat])
-    return decks[0], decks[1]
+    return tuple(decks)
 
 
 def player_seed(spec: GameSpec) -> int:

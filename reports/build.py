@@ -15,6 +15,7 @@ from reports.sections_ablation import ablation_section
 from reports.sections_cards import beings_section, flares_section, legends_section
 from reports.sections_games import games_section, overview_section
 from reports.sections_levels import levels_section
+from reports.sections_melee import melee_data, melee_section, melee_summary
 from reports.sections_tasks import tasks_section
 from reports.stats import flag
 from reports.summary import what_stands_out
@@ -34,6 +35,7 @@ def build_report(paths: list[Path], cards_dir: Path | None = None) -> Report:
         con.close()
     card_set = load_card_set(cards_dir)
     names = Names(card_set)
+    melee = melee_data(runs, names, where)
     cards = card_records(q, names)
     tasks = task_records(q, names)
     by_deck = task_deck_records(q, names)
@@ -41,15 +43,23 @@ def build_report(paths: list[Path], cards_dir: Path | None = None) -> Report:
     flag(estimates(cards) + estimates(by_deck))  # the randomized family (descriptive ones are not tested)
     flag(estimates(ablation))
     flag(estimates(ablation_opp))
-    sections = [overview_section(runs, q), games_section(q), beings_section(cards), legends_section(cards),
-                flares_section(cards)]
-    if tasks:
-        sections.append(tasks_section(tasks, by_deck))
-    if ablation:
-        sections.append(ablation_section(ablation, ablation_opp))
-    levels = strength_levels(runs, q, names, where)
-    if levels is not None:
-        sections.append(levels_section(levels))
+    covered = q | {key: q[key] + (melee.q[of] if melee else [])
+                   for key, of in (("overview", "melee_overview"), ("deck_baseline", "deck_baseline"))}
+    sections = [overview_section(runs, covered)]
+    levels = None
+    if q["overview"]:  # the duels' sections
+        sections += [games_section(q), beings_section(cards), legends_section(cards), flares_section(cards)]
+        if tasks:
+            sections.append(tasks_section(tasks, by_deck))
+        if ablation:
+            sections.append(ablation_section(ablation, ablation_opp))
+        levels = strength_levels(runs, q, names, where)
+        if levels is not None:
+            sections.append(levels_section(levels))
+    if melee:
+        sections.append(melee_section(melee))
+    summary = what_stands_out(q, cards, tasks, by_deck, ablation, levels) + (melee_summary(melee) if melee else [])
+    q = covered
     fingerprints = {fp for r in q["overview"] for fp in r["card_sets"]}
     names_note = f"{'built-in card set' if cards_dir is None else cards_dir} ({card_set.fingerprint()})"
     if fingerprints != {card_set.fingerprint()}:
@@ -69,7 +79,7 @@ def build_report(paths: list[Path], cards_dir: Path | None = None) -> Report:
         ("Generated", datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")),
     ]
     title = "Balance report: " + ", ".join(run.label for run in runs)
-    return Report(title, facts, what_stands_out(q, cards, tasks, by_deck, ablation, levels), sections)
+    return Report(title, facts, summary, sections)
 
 
 def write_report(paths: list[Path], html: Path | None = None, md: Path | None = None,

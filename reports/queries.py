@@ -42,11 +42,17 @@ def _check_card_slots(con: duckdb.DuckDBPyConnection) -> None:
 
 def run_queries(con: duckdb.DuckDBPyConnection, where: str) -> dict[str, Rows]:
     """Every query's rows, by query name; ``where`` names the runs in error messages."""
-    for name in SETUP:
+    return run_named(con, where, SETUP, QUERIES)
+
+
+def run_named(con: duckdb.DuckDBPyConnection, where: str, setup: tuple[str, ...],
+              queries: tuple[str, ...]) -> dict[str, Rows]:
+    """The rows of ``queries``, after running the ``setup`` files, by query name."""
+    for name in setup:
         _execute(con, name, where)
     _check_card_slots(con)
     out: dict[str, Rows] = {}
-    for name in QUERIES:
+    for name in queries:
         cur = _execute(con, name, where)
         columns = [d[0] for d in cur.description]
         out[name] = [dict(zip(columns, row, strict=True)) for row in cur.fetchall()]

@@ -1,15 +1,17 @@
-"""Engine throughput: games per second on one core, per form and deck pairing."""
+"""Engine throughput: games per second on one core, per form and deck pairing (or, for a 3-4 player melee,
+per deck table)."""
 
 from __future__ import annotations
 
 import platform
 import time
+from itertools import combinations_with_replacement
 from typing import Any
 
 from sim.cards import load_card_set
 from sim.errors import UserError
 from sim.game import Game
-from sim.state import MODES
+from sim.state import DEATHMATCH, MODES
 
 
 def machine() -> str:
@@ -27,19 +29,27 @@ def machine() -> str:
     return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}"
 
 
-def pairings(text: str, decks: list[str]) -> list[tuple[str, str]]:
+def pairings(text: str, decks: list[str], players: int = 2) -> list[tuple[str, ...]]:
+    """Deck pairings (``imperial-sylvan``) or, for more players, tables (``imperial-sylvan-highland``);
+    "all": every ordered pairing, or every table the boxed game can seat (one of each deck, Imperial twice)."""
     if text == "all":
-        return [(a, b) for a in decks for b in decks]
+        if players == 2:
+            return [(a, b) for a in decks for b in decks]
+        from pipelines.study import _fits_in_a_box
+
+        return [t for t in combinations_with_replacement(decks, players) if _fits_in_a_box(t)]
     out = []
+    example = "-".join((["imperial", "sylvan", "highland", "imperial"])[:players])
     for part in text.split(","):
-        a, sep, b = part.strip().partition("-")
-        if not sep or a not in decks or b not in decks:
-            raise UserError(f"--decks: {part!r} is not a pairing like imperial-sylvan of {', '.join(decks)}")
-        out.append((a, b))
+        names = tuple(part.strip().split("-"))
+        if len(names) != players or any(n not in decks for n in names):
+            what = "pairing" if players == 2 else f"table of {players}"
+            raise UserError(f"--decks: {part!r} is not a {what} like {example} of {', '.join(decks)}")
+        out.append(names)
     return out
 
 
-def _api_games(cards, mode: str, decks: tuple[str, str], names: list[str], games: int) -> int:
+def _api_games(cards, mode: str, decks: tuple[str, ...], names: list[str], games: int) -> int:
     """Turns played in ``games`` games played through the Python API (``sim.game.Game``: the core plays the
     game, and its record and state come back to Python as objects)."""
     from strategies import make_strategy
@@ -51,7 +61,7 @@ def _api_games(cards, mode: str, decks: tuple[str, str], names: list[str], games
     return turns
 
 
-def _core_games(cards, mode: str, decks: tuple[str, str], names: list[str], games: int) -> int:
+def _core_games(cards, mode: str, decks: tuple[str, ...], names: list[str], games: int) -> int:
     """Turns played in ``games`` games of the compiled core, records built but not handed to Python."""
     from sim import core
     from strategies import make_strategy
@@ -59,31 +69,38 @@ def _core_games(cards, mode: str, decks: tuple[str, str], names: list[str], game
     for seat, n in enumerate(names):
         make_strategy(n, seat, 0)  # an unknown name is the user's error, named as everywhere
 
-    return core.play_many(cards, mode, decks, (names[0], names[1]), games)
+    return core.play_many(cards, mode, decks, tuple(names), games)
 
 
 ENGINES = {"core": _core_games, "api": _api_games}
 
 
-def run_bench(games: int, deck_text: str, strategy_names: list[str], engine: str = "core") -> dict[str, Any]:
+def run_bench(games: int, deck_text: str, strategy_names: list[str], engine: str = "core",
+              players: int = 2) -> dict[str, Any]:
+    """Games per second of each form and pairing; with 3-4 ``players``, of the melee (a Deathmatch) of each
+    table. One strategy name is seated everywhere; otherwise one name per player."""
     if engine not in ENGINES:
         raise UserError(f"--engine: expected one of {', '.join(ENGINES)}, got {engine!r}")
+    if players not in (2, 3, 4):
+        raise UserError(f"--players: expected 2, 3 or 4, got {players}")
     play = ENGINES[engine]
     cards = load_card_set()
     from sim.cards import BASE_DECKS
 
     decks = [d for d in BASE_DECKS if d in cards.decks]
-    if len(strategy_names) != 2:
-        raise UserError("--strategies: expected two names separated by a comma")
+    if len(strategy_names) == 1:
+        strategy_names = strategy_names * players
+    if len(strategy_names) != players:
+        raise UserError(f"--strategies: expected one name or {players} names separated by commas")
     results = []
-    for mode in MODES:
-        for a, b in pairings(deck_text, decks):
+    for mode in MODES if players == 2 else (DEATHMATCH,):
+        for table in pairings(deck_text, decks, players):
             start = time.perf_counter()
-            turns = play(cards, mode, (a, b), strategy_names, games)
+            turns = play(cards, mode, table, strategy_names, games)
             elapsed = time.perf_counter() - start
             results.append({
-                "engine": engine, "mode": mode, "decks": f"{a}-{b}", "strategies": ",".join(strategy_names),
-                "games": games,
+                "engine": engine, "mode": mode if players == 2 else f"melee-{players}", "decks": "-".join(table),
+                "strategies": ",".join(strategy_names), "games": games,
                 "seconds": round(elapsed, 3), "games_per_second": round(games / elapsed, 1),
                 "mean_turns": turns / games,
             })

@@ -10,25 +10,40 @@ from typing import Annotated
 import typer
 
 from sim.errors import UserError, fail_cleanly
+from sim.narrate import result_line
 from sim.options import at_least
 
 
-def _decks(text: str) -> list[str]:
-    decks = [d.strip() for d in text.split(",") if d.strip()]
-    if len(decks) != 2:
-        raise UserError(f"--decks: expected two deck names separated by a comma, got {text!r}")
-    return decks
+def _seat_names(option: str, text: str, players: int) -> list[str]:
+    """One name per seat from a comma-separated list: as many names as players, or fewer, repeated in turn
+    (``--players 4 --decks imperial,sylvan`` seats imperial, sylvan, imperial, sylvan)."""
+    names = [d.strip() for d in text.split(",") if d.strip()]
+    if not names or len(names) > players:
+        raise UserError(f"{option}: expected 1 to {players} names separated by commas for {players} players, "
+                        f"got {text!r}")
+    return [names[i % len(names)] for i in range(players)]
+
+
+def _players(players: int | None, decks: str) -> int:
+    n = players if players is not None else max(2, len([d for d in decks.split(",") if d.strip()]))
+    if not 2 <= n <= 4:
+        raise UserError(f"--players: expected 2, 3 or 4, got {n}")
+    return n
 
 
 def register(app: typer.Typer) -> None:
     @app.command()
     @fail_cleanly
     def play(
-        mode: Annotated[str, typer.Option(metavar="FORM", help="high-form or deathmatch")] = "high-form",
-        decks: Annotated[str, typer.Option(metavar="DECK,DECK", help="two decks, e.g. imperial,imperial")] = (
-            "imperial,imperial"),
-        strategies: Annotated[str, typer.Option(metavar="NAME,NAME",
-                                                help="two strategy names, e.g. random,random")] = "random,random",
+        mode: Annotated[str | None, typer.Option(
+            metavar="FORM", help="high-form or deathmatch (default: high-form for 2 players, deathmatch for a "
+                                 "3-4 player melee)")] = None,
+        players: Annotated[int | None, typer.Option(
+            metavar="N", help="2 players (a duel) or 3-4 (a Deathmatch melee); default: one per deck given")] = None,
+        decks: Annotated[str, typer.Option(metavar="DECK,...", help="a deck per seat, e.g. imperial,sylvan; "
+                                           "fewer names than players are repeated in turn")] = "imperial,imperial",
+        strategies: Annotated[str, typer.Option(metavar="NAME,...", help="a strategy per seat, e.g. "
+                                                "random,builder; fewer names are repeated in turn")] = "random",
         seed: Annotated[int, typer.Option(metavar="N", help="the game's seed")] = 0,
         json_out: Annotated[Path | None, typer.Option("--json", metavar="FILE.json",
                                                       help="write the game record as JSON")] = None,
@@ -43,11 +58,11 @@ def register(app: typer.Typer) -> None:
         from strategies import make_strategy
 
         card_set = load_card_set(cards_dir)
-        names = [s.strip() for s in strategies.split(",")]
-        if len(names) != 2:
-            raise UserError(f"--strategies: expected two names separated by a comma, got {strategies!r}")
-        players = [make_strategy(n, seat, seed) for seat, n in enumerate(names)]
-        game = Game(card_set, mode, _decks(decks), players, seed, strict=strict)
+        seats = _players(players, decks)
+        form = mode or ("high-form" if seats == 2 else "deathmatch")
+        names = _seat_names("--strategies", strategies, seats)
+        seated = [make_strategy(n, seat, seed) for seat, n in enumerate(names)]
+        game = Game(card_set, form, _seat_names("--decks", decks, seats), seated, seed, strict=strict)
         if json_out is None:
             Narrator(game, sys.stdout).attach()
         record = game.play()
@@ -58,11 +73,7 @@ def register(app: typer.Typer) -> None:
                 raise UserError(f"--json: cannot write {json_out}: {e.strerror}") from None
             typer.echo(f"wrote {json_out}")
         else:
-            w = record.winner
-            typer.echo(f"Result: {record.scores[0]}-{record.scores[1]}, "
-                       + (f"player {w + 1} wins" if w >= 0 else "a tie")
-                       + (f" on tiebreak ({record.tiebreak})" if record.tiebreak else "")
-                       + f"; ended by {record.end_reason} after {record.turns} turns")
+            typer.echo(result_line(record))
 
     @app.command()
     @fail_cleanly
@@ -143,10 +154,14 @@ def register(app: typer.Typer) -> None:
     @fail_cleanly
     def bench(
         games: Annotated[int, typer.Option(metavar="N", help="games per form and pairing")] = 300,
-        decks: Annotated[str, typer.Option(
-            metavar="PAIRINGS", help="pairings, e.g. imperial-imperial,highland-sylvan; 'all'")] = (
-            "imperial-imperial"),
-        strategies: Annotated[str, typer.Option(metavar="NAME,NAME", help="two strategy names")] = "random,random",
+        decks: Annotated[str | None, typer.Option(
+            metavar="PAIRINGS", help="pairings, e.g. imperial-imperial,highland-sylvan, or tables for a melee; "
+                                     "'all'", show_default="imperial-imperial; a melee: all")] = None,
+        strategies: Annotated[str, typer.Option(
+            metavar="NAME,...", help="one strategy name per player, or one for every seat")] = "random",
+        players: Annotated[int, typer.Option(
+            metavar="N", help="2 (both forms of the duel) or 3-4 (a Deathmatch melee: --decks takes tables like "
+                              "imperial-sylvan-highland, or all)")] = 2,
         engine: Annotated[str, typer.Option(
             metavar="ENGINE", help="core (whole games in the core) or api (games through the Python API)")] = "core",
         json_out: Annotated[bool, typer.Option("--json", help="print the figures as JSON")] = False,
@@ -155,12 +170,13 @@ def register(app: typer.Typer) -> None:
         from sim.bench import run_bench
 
         at_least("--games", games)
-        results = run_bench(games, decks, [s.strip() for s in strategies.split(",")], engine)
+        decks = decks or ("imperial-imperial" if players == 2 else "all")
+        results = run_bench(games, decks, [s.strip() for s in strategies.split(",")], engine, players)
         if json_out:
             typer.echo(json.dumps(results, indent=1))
             return
         for r in results["results"]:
-            typer.echo(f"{r['engine']:<6} {r['mode']:<11} {r['decks']:<20} {r['strategies']:<16} "
+            typer.echo(f"{r['engine']:<6} {r['mode']:<11} {r['decks']:<33} {r['strategies']:<16} "
                        f"{r['games_per_second']:8.1f} games/s "
                        f"({r['games']} games, {r['mean_turns']:.1f} turns)")
         typer.echo(f"machine: {results['machine']}")

@@ -52,7 +52,7 @@ def operate(state: GameState, op: str, args: tuple[int, ...] = (), kind: str = "
         idx = asker(player, kind, options, card, prompt)  # type: ignore[misc]
         return idx, state.to_core()
 
-    seats = None if strategies is None else tuple(_native(s) or ask for s in _two(strategies))
+    seats = None if strategies is None else [_native(s) or ask for s in _seats(state, strategies)]
     try:
         after, value, streams = _core.game_op(core_cards(state.cards), state.to_core(), op, list(args), kind,
                                               seats, ask_all)
@@ -69,15 +69,15 @@ def operate(state: GameState, op: str, args: tuple[int, ...] = (), kind: str = "
     if changes:
         state.from_core(after)
     if strategies is not None:
-        for s, stream in zip(_two(strategies), streams, strict=True):
+        for s, stream in zip(_seats(state, strategies), streams, strict=True):
             if stream is not None and s is not None:
                 s.native_stream().setstate((3, tuple(stream), None))  # type: ignore[union-attr]
     return value
 
 
-def _two(strategies: Sequence[Strategy]) -> tuple[Strategy | None, Strategy | None]:
-    """The strategies of the two seats (a game around a sandbox may have none)."""
-    return (strategies[0] if len(strategies) > 0 else None, strategies[1] if len(strategies) > 1 else None)
+def _seats(state: GameState, strategies: Sequence[Strategy]) -> list[Strategy | None]:
+    """The strategy of each seat (a game around a sandbox may have none)."""
+    return [strategies[p] if p < len(strategies) else None for p in range(state.seats)]
 
 
 def _native(strategy: Strategy | None) -> Any:
@@ -89,10 +89,20 @@ def _native(strategy: Strategy | None) -> Any:
     return None
 
 
+SEAT_KINDS = frozenset({"flare-opponent", "legend-colour", "leftover-colour", "enemy-colour"})
+
+
 def encode_option(cards: CardSet, decision: Decision, value: Any) -> tuple:
     """An option value of a Python decision as the core reads it (``option_from`` in facade.rs)."""
     if value is None:
         return ("none",)
+    if decision.kind in SEAT_KINDS:
+        return ("seat", value)
+    if isinstance(value, tuple) and isinstance(value[0], Placement):
+        being = cards.by_id[decision.card]
+        return ("improvised", being.index, being.placements.index(value[0]), value[1])
+    if isinstance(value, tuple) and decision.kind in ("melee-start", "place"):
+        return ("seat_square", value[0], value[1])
     if isinstance(value, Action):
         return ("action", value.kind, -1 if value.card is None else value.card.index)
     if isinstance(value, Placement):

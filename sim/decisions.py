@@ -32,6 +32,9 @@ class Decision(NamedTuple):
     ``kind`` says what the options are: "action" (Action), "place"/"take"/effect squares (int squares),
     "summon" (Placement), "discard"/"return" (cards; None ends returning), "claim" (Task or None),
     "direction" (0..7, see sim.board.DIRECTIONS), "move"/"leap" ((from, to) squares), "branch" (labels).
+    Melee only: "melee-start" ((colour, square)), "flare-opponent", "legend-colour" and "leftover-colour"
+    (seats), a "place" of an enemy piece ((colour, square)), and among "summon" options (Placement, colour)
+    for an improvised summoning paid with that colour's improvisation.
     In effect decisions, None means "stop" or "do nothing" where the card allows it.
     """
 
@@ -61,7 +64,27 @@ class PlayerView:
 
     @property
     def opponent(self) -> int:
+        """The duel's opponent; a melee has several (``opponents``)."""
+        if self._state.melee:
+            raise ValueError("a melee has several opponents: use PlayerView.opponents")
         return 1 - self.player
+
+    @property
+    def seats(self) -> int:
+        return self._state.seats
+
+    @property
+    def opponents(self) -> list[int]:
+        return self._state.opponents(self.player)
+
+    def colour_points(self, player: int, colour: int) -> int:
+        """Melee: ``player``'s points in ``colour``."""
+        return self._state.colour_points[player][colour]
+
+    def can_improvise(self, player: int, colour: int) -> bool:
+        """Melee: whether ``player`` may still improvise a summoning with a piece of ``colour``."""
+        s = self._state
+        return s.melee and player != colour and not s.improvised[player][colour]
 
     @property
     def mode(self) -> str:
@@ -134,11 +157,18 @@ class PlayerView:
         from them (the opponent's hands, every deck's order, the next shuffles) is dealt anew from ``rng``
         out of the cards that could be there, so the copy depends only on what the player knows."""
         c = self._state.clone(rng)
-        me, them = self.player, 1 - self.player
+        me = self.player
         c.deck[me] = _deal(rng, c.deck[me])
-        c.hand[them], c.deck[them] = _redeal(rng, c.hand[them], c.deck[them])
-        c.legend_hand[them], c.legend_deck = _redeal(rng, c.legend_hand[them], c.legend_deck)
-        c.flare_hand[them], c.flare_deck = _redeal(rng, c.flare_hand[them], c.flare_deck)
+        if not c.melee:
+            them = 1 - me
+            c.hand[them], c.deck[them] = _redeal(rng, c.hand[them], c.deck[them])
+            c.legend_hand[them], c.legend_deck = _redeal(rng, c.legend_hand[them], c.legend_deck)
+            c.flare_hand[them], c.flare_deck = _redeal(rng, c.flare_hand[them], c.flare_deck)
+        else:
+            for them in c.opponents(me):
+                c.hand[them], c.deck[them] = _redeal(rng, c.hand[them], c.deck[them])
+            c.legend_deck = _redeal_shared(rng, c.legend_hand, me, c.legend_deck)
+            c.flare_deck = _redeal_shared(rng, c.flare_hand, me, c.flare_deck)
         c.task_deck = _deal(rng, c.task_deck)
         return c
 
@@ -148,6 +178,17 @@ def _deal(rng: random.Random, cards: list) -> list:
     out = sorted(cards, key=lambda card: card.index)
     rng.shuffle(out)
     return out
+
+
+def _redeal_shared(rng: random.Random, hands: list[list], me: int, deck: list) -> list:
+    """The hands of every player but ``me``, drawn from one shared deck, dealt anew with it (in place);
+    returns the deck."""
+    others = [p for p in range(len(hands)) if p != me]
+    pool = _deal(rng, deck + [card for p in others for card in hands[p]])
+    for p in others:
+        n = len(hands[p])
+        hands[p], pool = pool[:n], pool[n:]
+    return pool
 
 
 def _redeal(rng: random.Random, hand: list, deck: list) -> tuple[list, list]:

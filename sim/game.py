@@ -16,7 +16,7 @@ from sim.decisions import Action, Decision, IllegalChoice, PlayerView, Strategy
 from sim.errors import UserError
 from sim.patterns import Placement
 from sim.record import GameRecord
-from sim.state import MODES, GameState
+from sim.state import DEATHMATCH, MAX_SEATS, MODES, GameState
 
 __all__ = ["Game", "IllegalChoice"]
 
@@ -40,11 +40,16 @@ class Game:
             raise UserError(f"unknown mode {mode!r}; expected one of {', '.join(MODES)}")
         for d in decks:
             cards.deck(d)
-        self.state = GameState(cards, mode, (decks[0], decks[1]), seed, max_turns)
+        if not 2 <= len(decks) <= MAX_SEATS or len(strategies) != len(decks):
+            raise UserError(f"a game needs 2 to {MAX_SEATS} players, one deck and one strategy each; got "
+                            f"{len(decks)} decks and {len(strategies)} strategies")
+        if len(decks) > 2 and mode != DEATHMATCH:
+            raise UserError(f"{len(decks)} players play a Deathmatch melee; {mode} is for 2 players")
+        self.state = GameState(cards, mode, tuple(decks), seed, max_turns)
         self.state.strict = strict
         self.strategies = list(strategies)
         self.ask_all = ask_all  # ask decisions with a single option too (strict tests of the action flow)
-        self.views = [PlayerView(self.state, 0), PlayerView(self.state, 1)]
+        self.views = [PlayerView(self.state, p) for p in range(self.state.seats)]
         self.turn_listeners: list[Callable[[Game], None]] = []  # called after every turn
         self.state.record.config = {
             "mode": mode,
@@ -60,7 +65,7 @@ class Game:
         game.state = state
         game.strategies = list(strategies)
         game.ask_all = False
-        game.views = [PlayerView(state, 0), PlayerView(state, 1)]
+        game.views = [PlayerView(state, p) for p in range(state.seats)]
         game.turn_listeners = []
         return game
 

@@ -14,6 +14,8 @@ from sim.record import (
     Downgrade,
     Event,
     FlareInvoked,
+    GameRecord,
+    Improvise,
     Place,
     Points,
     Return,
@@ -23,6 +25,7 @@ from sim.record import (
     Upgrade,
 )
 from sim.scenario import render_arena
+from sim.state import GameState
 
 
 def describe_event(e: Event) -> str | None:
@@ -47,11 +50,16 @@ def describe_event(e: Event) -> str | None:
             return f"{who} returns {e.card} to the bottom of its deck"
         case FlareInvoked():
             halves = "both halves" if e.upper and e.lower else "upper half" if e.upper else "lower half"
-            return f"{who} invokes {e.card} ({halves})"
+            against = f" against player {e.against + 1}" if e.against >= 0 else ""
+            return f"{who} invokes {e.card} ({halves}){against}"
         case TaskClaim():
             return f"{who} claims {e.task} for {e.points} points"
+        case Points(colour=colour) if colour >= 0:
+            return f"{who} scores {e.points} in player {colour + 1}'s colour ({e.source})"
         case Points():
             return f"{who} scores {e.points} ({e.source})"
+        case Improvise():
+            return f"{who} improvises with a piece of player {e.colour + 1} (once per game per colour)"
         case Take():
             return f"  {who} takes back the piece at {board.name(e.square)}"
     return None
@@ -69,7 +77,7 @@ class Narrator:
     def on_turn(self, game: Game) -> None:
         s = game.state
         events = s.record.events
-        player = (s.active if s.counters.extra_turn else 1 - s.active) + 1
+        player = (s.active if s.counters.extra_turn else (s.active - 1) % s.seats) + 1
         self.out.write(f"\n== Turn {s.turn}: player {player} ==\n")
         for e in events[self.seen:]:
             text = describe_event(e)
@@ -77,4 +85,28 @@ class Narrator:
                 self.out.write(text + "\n")
         self.seen = len(events)
         self.out.write(render_arena(s) + "\n")
-        self.out.write(f"score {s.score(0)}-{s.score(1)}\n")
+        self.out.write(score_line(s) + "\n")
+
+
+def score_line(s: GameState) -> str:
+    """The score: "score 3-5" in a duel; in a melee each player's lowest colour score with the colour scores."""
+    if not s.melee:
+        return f"score {s.score(0)}-{s.score(1)}"
+    parts = []
+    for p in range(s.seats):
+        colours = ", ".join(f"in {c + 1}: {s.colour_points[p][c]}" for c in s.opponents(p))
+        parts.append(f"player {p + 1} {s.score(p)} ({colours})")
+    return "score " + "; ".join(parts)
+
+
+def result_line(record: GameRecord) -> str:
+    """The result of a game in one line."""
+    w = record.winner
+    if record.places:
+        order = sorted(range(len(record.places)), key=lambda p: record.places[p])
+        ranking = ", ".join(f"{record.places[p]}. player {p + 1} ({record.scores[p]})" for p in order)
+        head = f"Result: {ranking}; " + (f"player {w + 1} wins" if w >= 0 else "a shared first place")
+    else:
+        head = f"Result: {record.scores[0]}-{record.scores[1]}, " + (f"player {w + 1} wins" if w >= 0 else "a tie")
+    return (head + (f" on tiebreak ({record.tiebreak})" if record.tiebreak else "")
+            + f"; ended by {record.end_reason} after {record.turns} turns")

@@ -21,8 +21,17 @@ class Event:
     seat: int
 
     def to_dict(self) -> dict[str, Any]:
-        """The event as a JSON object: ``kind`` first, then the fields in order."""
-        return {"kind": self.kind, **{name: getattr(self, name) for name in self.__match_args__}}
+        """The event as a JSON object: ``kind`` first, then the fields in order; a melee-only field is left out
+        in a duel (where it holds -1)."""
+        out = {"kind": self.kind}
+        for name in self.__match_args__:
+            value = getattr(self, name)
+            if not (value == -1 and name in MELEE_ONLY):
+                out[name] = value
+        return out
+
+
+MELEE_ONLY = frozenset({"against", "colour"})
 
 
 # ----- cards
@@ -78,6 +87,7 @@ class FlareInvoked(Event):
     upper: bool  # the upper half resolved
     lower: bool  # the lower half resolved
     lead: int  # the invoker's score minus the opponent's, before the flare
+    against: int = -1  # melee: the opponent the flare was compared against (-1 in a duel)
 
 
 @dataclass(slots=True)
@@ -150,8 +160,9 @@ class Take(Event):
 class Points(Event):
     """Points scored; only ``GameRecord.points`` adds these, so the totals stay right."""
     kind: ClassVar[str] = "points"
-    source: str  # a task id, "destruction", "flare" or "legend-summon"
+    source: str  # a task id, "destruction", "flare", "legend-summon" or (melee) "leftover-commons"
     points: int
+    colour: int = -1  # melee: the opponent colour the points are scored in (-1 in a duel)
 
 
 @dataclass(slots=True)
@@ -168,9 +179,18 @@ class TaskClaim(Event):
     points: int
 
 
+@dataclass(slots=True)
+class Improvise(Event):
+    """Melee: a summoning improvised with a piece of ``colour``, spending that colour's improvisation (the
+    Summon event follows)."""
+    kind: ClassVar[str] = "improvise"
+    card: str
+    colour: int
+
+
 EVENT_KINDS: dict[str, type[Event]] = {cls.kind: cls for cls in (
     Draw, Discard, Return, ToDeck, Summon, EffectDone, FlareInvoked, Held, Place, Destroy, Upgrade, Downgrade,
-    Convert, Take, Points, TaskReveal, TaskClaim)}
+    Convert, Take, Points, TaskReveal, TaskClaim, Improvise)}
 
 E = TypeVar("E", bound=Event)
 
@@ -189,12 +209,16 @@ class GameRecord:
     events: list[Event] = field(default_factory=list)
     config: dict[str, Any] = field(default_factory=dict)
     first_player: int = 0
-    scores: tuple[int, int] = (0, 0)
-    winner: int = -1  # seat, or -1 for a tie
+    scores: tuple[int, ...] = (0, 0)  # one per seat; in a melee the lowest colour score
+    winner: int = -1  # seat, or -1 for a tie (in a melee: a shared first place)
     end_reason: str = ""  # "deck", "score" or "turn-limit"
-    tiebreak: str = ""  # "", "upgraded", "pieces" or "tie"
+    tiebreak: str = ""  # "", "upgraded", "pieces" or "tie"; in a melee also "second-lowest", "highest"
     turns: int = 0
+    # melee only (empty in a duel): each seat's points per colour (None for its own) and its place (1 first)
+    colour_scores: list[list[int | None]] = field(default_factory=list)
+    places: list[int] = field(default_factory=list)
     _points: list[int] = field(default_factory=lambda: [0, 0])
+    _colour_totals: list[list[int]] = field(default_factory=list)
 
     def add(self, event: Event) -> None:
         self.events.append(event)
@@ -210,13 +234,17 @@ class GameRecord:
         return [e for e in self.events if isinstance(e, cls)]
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "config": self.config,
             "first_player": self.first_player,
             "scores": list(self.scores),
             "winner": self.winner,
             "end_reason": self.end_reason,
             "tiebreak": self.tiebreak,
-            "turns": self.turns,
-            "events": [e.to_dict() for e in self.events],
         }
+        if self.places:
+            out["colour_scores"] = self.colour_scores
+            out["places"] = self.places
+        out["turns"] = self.turns
+        out["events"] = [e.to_dict() for e in self.events]
+        return out

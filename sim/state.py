@@ -17,10 +17,17 @@ from sim.record import GameRecord, events_from_json
 HIGH_FORM = "high-form"
 DEATHMATCH = "deathmatch"
 MODES = (HIGH_FORM, DEATHMATCH)
-TOKENS = {HIGH_FORM: 17, DEATHMATCH: 16}
+TOKENS = {HIGH_FORM: 17, DEATHMATCH: 16}  # a duel's stocks; a melee's Deathmatch stock is 18 - players
 LEGENDARY_PIECES = 3
 MAX_LEGENDS_IN_ARENA = 3
 END_SCORE = {HIGH_FORM: 9, DEATHMATCH: 18}
+MAX_SEATS = 4
+MELEE_END_SCORE = {3: 12, 4: 10}  # one colour's score that ends a melee, by players
+
+
+def stock_tokens(mode: str, seats: int) -> int:
+    """Tokens in each stock: a Deathmatch score board holds one token of each opponent's colour."""
+    return TOKENS[mode] if mode == HIGH_FORM else 18 - seats
 
 
 class InvariantError(AssertionError):
@@ -32,6 +39,7 @@ class TurnCounters:
     """What the active player did this turn, for tasks and Deathmatch scoring."""
 
     destroyed: list[int] = field(default_factory=lambda: [0, 0, 0])  # enemy pieces by rank
+    destroyed_of: list[list[int]] = field(default_factory=list)  # the same by owner, one [c, h, l] per seat
     summoned: list[tuple[int, int]] = field(default_factory=list)  # (square, rank) of beings summoned
     extra_draws: int = 0  # extra cards drawn from the personal deck at the end of the turn
     extra_legend_draws: int = 0
@@ -40,24 +48,27 @@ class TurnCounters:
 
 
 class GameState:
-    """Everything about a game in progress. Pieces are bitboards per player and rank."""
+    """Everything about a game in progress: a duel (2 seats) or a Deathmatch melee (3-4). Pieces are bitboards
+    per player and rank."""
 
-    def __init__(self, cards: CardSet, mode: str, decks: tuple[str, str], seed: int, max_turns: int = 200):
+    def __init__(self, cards: CardSet, mode: str, decks: tuple[str, ...], seed: int, max_turns: int = 200):
         self.cards = cards
         self.mode = mode
-        self.deck_names = decks
+        self.deck_names = tuple(decks)
+        self.seats = n = len(decks)
         self.max_turns = max_turns
         self.rng = random.Random(seed)
-        self.pieces: list[list[int]] = [[0, 0, 0], [0, 0, 0]]  # [player][rank] -> bitboard
-        self.tokens = [TOKENS[mode], TOKENS[mode]]  # two-sided tokens in stock
-        self.legend_stock = [LEGENDARY_PIECES, LEGENDARY_PIECES]
-        self.token_total = [TOKENS[mode], TOKENS[mode]]  # tokens in the game (scenarios may set fewer)
-        self.legend_total = [LEGENDARY_PIECES, LEGENDARY_PIECES]
-        self.deck: list[list[Being]] = [[], []]  # personal decks; the top is the end of the list
-        self.hand: list[list[Being]] = [[], []]  # beings from the personal deck
-        self.legend_hand: list[list[Being]] = [[], []]
-        self.flare_hand: list[list[Flare]] = [[], []]
-        self.discarded: list[list[Being]] = [[], []]
+        tokens = stock_tokens(mode, n)
+        self.pieces: list[list[int]] = [[0, 0, 0] for _ in range(n)]  # [player][rank] -> bitboard
+        self.tokens = [tokens] * n  # two-sided tokens in stock
+        self.legend_stock = [LEGENDARY_PIECES] * n
+        self.token_total = [tokens] * n  # tokens in the game (scenarios may set fewer)
+        self.legend_total = [LEGENDARY_PIECES] * n
+        self.deck: list[list[Being]] = [[] for _ in range(n)]  # personal decks; the top is the end of the list
+        self.hand: list[list[Being]] = [[] for _ in range(n)]  # beings from the personal deck
+        self.legend_hand: list[list[Being]] = [[] for _ in range(n)]
+        self.flare_hand: list[list[Flare]] = [[] for _ in range(n)]
+        self.discarded: list[list[Being]] = [[] for _ in range(n)]
         self.legend_deck: list[Being] = []
         self.legend_discard: list[Being] = []
         self.flare_deck: list[Flare] = []
@@ -65,17 +76,19 @@ class GameState:
         self.task_deck: list[Task] = []
         self.task_row: list[Task] = []
         self.next_task: Task | None = None
-        self.claimed: list[list[Task]] = [[], []]
-        self.task_points = [0, 0]
-        self.unnamed_task_points = [0, 0]  # a scenario's task points beyond those of the claimed tasks it names
-        self.dm_points = [0, 0]
+        self.claimed: list[list[Task]] = [[] for _ in range(n)]
+        self.task_points = [0] * n
+        self.unnamed_task_points = [0] * n  # a scenario's task points beyond those of the claimed tasks it names
+        self.dm_points = [0] * n
+        self.colour_points = [[0] * n for _ in range(n)]  # melee: [scorer][colour]
+        self.improvised = [[False] * n for _ in range(n)]  # melee: [player][colour] improvisation spent
         self.first_player = 0
         self.active = 0
         self.turn = 0  # number of the turn being played, from 1
         self.actions_left = 0
         self.discarded_this_turn = False
         self.flare_used_this_turn = False
-        self.counters = TurnCounters()
+        self.counters = TurnCounters(destroyed_of=[[0, 0, 0] for _ in range(n)])
         self.end_trigger: str | None = None  # "deck" or "score" once the end is triggered
         self.end_trigger_player = -1
         self.trigger_turn = 0
@@ -99,16 +112,27 @@ class GameState:
             d[k] = v
         counters = object.__new__(TurnCounters)
         for k, v in self.counters.__dict__.items():
-            counters.__dict__[k] = v[:] if type(v) is list else v
+            counters.__dict__[k] = [x[:] if type(x) is list else x for x in v] if type(v) is list else v
         c.counters = counters
         c.rng = rng
         c.record = GameRecord()
         return c
 
+    # ----- seats
+    @property
+    def melee(self) -> bool:
+        """A Deathmatch melee: 3 or 4 players, every one for himself."""
+        return self.seats > 2
+
+    def opponents(self, player: int) -> list[int]:
+        return [q for q in range(self.seats) if q != player]
+
     # ----- queries
     def occupied(self) -> int:
-        a, b = self.pieces
-        return a[0] | a[1] | a[2] | b[0] | b[1] | b[2]
+        m = 0
+        for p in self.pieces:
+            m |= p[0] | p[1] | p[2]
+        return m
 
     def empty(self) -> int:
         return board.ARENA & ~self.occupied()
@@ -124,8 +148,7 @@ class GameState:
     def piece_at(self, sq: int) -> tuple[int, int] | None:
         """(owner, rank) of the piece on ``sq``, or None."""
         bit = 1 << sq
-        for owner in (0, 1):
-            p = self.pieces[owner]
+        for owner, p in enumerate(self.pieces):
             for rank in (0, 1, 2):
                 if p[rank] & bit:
                     return owner, rank
@@ -139,8 +162,11 @@ class GameState:
         return m
 
     def score(self, player: int) -> int:
+        """The score that wins: in a melee, the player's lowest colour score."""
         if self.mode == HIGH_FORM:
             return self.task_points[player] + self.pieces[player][LEGENDARY].bit_count()
+        if self.melee:
+            return min(self.colour_points[player][c] for c in self.opponents(player))
         return self.dm_points[player]
 
     def can_have_piece(self, player: int, rank: int) -> bool:
@@ -206,6 +232,7 @@ class GameState:
             "next_task": None if self.next_task is None else self.next_task.index,
             "claimed": [_indices(x) for x in self.claimed], "task_points": self.task_points,
             "unnamed_task_points": self.unnamed_task_points, "dm_points": self.dm_points,
+            "colour_points": self.colour_points, "improvised": self.improvised, "destroyed_of": c.destroyed_of,
             "first_player": self.first_player, "active": self.active, "turn": self.turn,
             "actions_left": self.actions_left, "discarded_this_turn": self.discarded_this_turn,
             "flare_used_this_turn": self.flare_used_this_turn, "destroyed": c.destroyed, "summoned": c.summoned,
@@ -214,6 +241,8 @@ class GameState:
             "end_trigger_player": self.end_trigger_player, "trigger_turn": self.trigger_turn,
             "turns_after_trigger": self.turns_after_trigger, "in_extra_turn": self.in_extra_turn,
             "over": self.over, "strict": self.strict, "points": r._points,
+            "colour_totals": r._colour_totals or [[0] * self.seats for _ in range(self.seats)],
+            "colour_scores": r.colour_scores, "places": r.places,
             "record_first_player": r.first_player, "scores": r.scores, "winner": r.winner,
             "end_reason": r.end_reason, "tiebreak": r.tiebreak, "turns": r.turns,
         }
@@ -239,12 +268,15 @@ class GameState:
         self.claimed = [[tasks[i] for i in x] for x in d["claimed"]]
         self.task_points, self.dm_points = list(d["task_points"]), list(d["dm_points"])
         self.unnamed_task_points = list(d["unnamed_task_points"])
+        self.colour_points = [list(x) for x in d["colour_points"]]
+        self.improvised = [list(x) for x in d["improvised"]]
         for k in ("first_player", "active", "turn", "actions_left", "discarded_this_turn", "flare_used_this_turn",
                   "end_trigger", "end_trigger_player", "trigger_turn", "turns_after_trigger", "in_extra_turn",
                   "over"):
             setattr(self, k, d[k])
         c = self.counters
         c.destroyed, c.summoned = list(d["destroyed"]), [tuple(x) for x in d["summoned"]]
+        c.destroyed_of = [list(x) for x in d["destroyed_of"]]
         c.extra_draws, c.extra_legend_draws = d["extra_draws"], d["extra_legend_draws"]
         c.extra_turn, c.borrow_enemy_piece = d["extra_turn"], d["borrow_enemy_piece"]
         self.rng.setstate((3, tuple(d["rng"]), None))
@@ -252,6 +284,9 @@ class GameState:
         r.first_player, r.scores, r.winner = d["record_first_player"], tuple(d["scores"]), d["winner"]
         r.end_reason, r.tiebreak, r.turns = d["end_reason"], d["tiebreak"], d["turns"]
         r._points = list(d["points"])
+        r._colour_totals = [list(x) for x in d["colour_totals"]]
+        r.colour_scores = [list(x) for x in d["colour_scores"]]
+        r.places = list(d["places"])
         r.events.extend(events_from_json(d["events"]))
 
 

@@ -35,7 +35,8 @@ def game(game_id: int, mode: str, decks: tuple[str, str], first: int, winner: in
     """A games row; ``winner`` is the winning seat or -1 for a tie."""
     return {
         "game_id": game_id, "cell": f"{mode}|{decks[0]}-{decks[1]}|{strategies[0]}-{strategies[1]}",
-        "seed": game_id, "mode": mode, "deck_0": decks[0], "deck_1": decks[1], "strategy_0": strategies[0],
+        "seed": game_id, "mode": mode, "players": 2, "deck_0": decks[0], "deck_1": decks[1],
+        "strategy_0": strategies[0],
         "strategy_1": strategies[1], "first_player": first, "winner": winner, "score_0": scores[0],
         "score_1": scores[1], "turns": turns, "end_reason": end_reason, "tiebreak": tiebreak,
         "card_set": "handmade", "schema_version": SCHEMA_VERSION,

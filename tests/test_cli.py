@@ -136,9 +136,11 @@ def test_a_missing_card_directory():
 
 @pytest.mark.parametrize("args, named", [
     (["play", "--decks", "imperial,nope"], ["unknown deck 'nope'", "imperial"]),
-    (["play", "--decks", "imperial"], ["--decks"]),
+    (["play", "--players", "3", "--decks", "imperial,sylvan,highland,imperial"], ["--decks", "3 players"]),
     (["play", "--strategies", "random,nope"], ["unknown strategy 'nope'", "random"]),
-    (["play", "--strategies", "random"], ["--strategies"]),
+    (["play", "--strategies", "random,random,random"], ["--strategies", "2 players"]),
+    (["play", "--players", "5"], ["--players", "2, 3 or 4"]),
+    (["play", "--players", "3", "--mode", "high-form"], ["Deathmatch melee", "high-form"]),
     (["play", "--mode", "chess"], ["unknown mode 'chess'", "deathmatch"]),
     (["cards", "--deck", "nope"], ["--deck", "unknown deck 'nope'"]),
     (["bench", "--games", "1", "--decks", "imperial-nope"], ["--decks", "imperial-nope"]),

@@ -342,6 +342,35 @@ def test_an_ablation_study_runs_resumes_and_reports_on_local_ray(tmp_path):
     assert len(rows) == 1 + 1 + 2 and any("Bomb" in r for r in rows)  # a flare: per deck of the seat dealt it
 
 
+MELEE_STUDY = """
+name = "ray-melee"
+forms = ["melee-3", "melee-4"]
+deck_tables = [["imperial", "sylvan", "highland"], ["imperial", "sylvan", "highland", "imperial"]]
+strategy_tables = [["random", "random", "random"], ["random", "random", "random", "random"]]
+games_per_cell = 24
+base_seed = 5
+shard_size = 8
+"""
+
+
+def test_a_melee_study_gives_the_same_rows_on_one_or_two_workers_and_is_reported(tmp_path):
+    study = tmp_path / "melee.toml"
+    study.write_text(MELEE_STUDY)
+    one, two = tmp_path / "one", tmp_path / "two"
+    printed = tashkalar_run(study, two, "--workers", "2").stdout
+    assert "melee-4|imperial-sylvan-highland-imperial|random-random-random-random" in printed
+    tashkalar_run(study, one, "--workers", "1")
+    assert_same_rows(two, one)
+    seats = duckdb.sql(f"select count(*), count(distinct game_id) from '{two}/seat_results/*.parquet'").fetchall()[0]
+    assert seats == (24 * 3 + 24 * 4, 48)
+    csv_dir = tmp_path / "csv"
+    result = subprocess.run([str(BIN / "tashkalar"), "report", str(two), "--csv", str(csv_dir)],
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    positions = (csv_dir / "melee_positions.csv").read_text().splitlines()
+    assert len(positions) == 1 + 3 + 4
+
+
 def test_an_address_that_answers_but_is_no_ray_cluster_fails_within_half_a_minute(study_file, tmp_path):
     with socket.socket() as server:  # accepts connections and says nothing, like a wrong service
         server.bind(("", 0))

@@ -30,6 +30,7 @@ from sim.record import (
     FlareInvoked,
     GameRecord,
     Held,
+    Improvise,
     Place,
     Points,
     Return,
@@ -49,15 +50,18 @@ DECKS = [("imperial", "highland"), ("highland", "sylvan"), ("sylvan", "imperial"
 RANK_COLUMNS = ("enemy_common", "enemy_heroic", "enemy_legendary")
 EFFECT_COLUMNS = (*RANK_COLUMNS, "own_destroyed", "upgrades", "downgrades", "placed", "converted")
 
-Played = tuple[int, str, GameRecord, tuple[str, str] | None]
+MELEE_DECKS = [("imperial", "sylvan", "highland"), ("highland", "imperial", "sylvan", "imperial")]
+
+Played = tuple[int, str, GameRecord, tuple[str, ...] | None]
 
 
-Orders = dict[int, tuple[list[str], list[str]]]  # game id -> each seat's being deck after the setup shuffle
+Orders = dict[int, tuple[list[str], ...]]  # game id -> each seat's being deck after the setup shuffle
 
 
 @pytest.fixture(scope="module")
 def played() -> tuple[list[Played], Orders]:
-    """48 games: every form, player pairing and deck pairing above; every third game with player labels."""
+    """48 duels: every form, player pairing and deck pairing above; every third game with player labels;
+    then 8 melees of random players, 3 and 4 of them."""
     cards = load_card_set()
     out, orders = [], {}
     for i in range(48):
@@ -66,6 +70,12 @@ def played() -> tuple[list[Played], Orders]:
         record, orders[1000 + 7 * i] = play_recording_order(Game(cards, mode, decks, players, 100 + i))
         labels = (f"{names[0]}-a", f"{names[1]}-b") if i % 3 == 0 else None
         out.append((1000 + 7 * i, f"cell-{i % 5}", record, labels))
+    for i in range(8):
+        decks = MELEE_DECKS[i % 2]
+        players = [make_strategy("random", seat, 200 + i) for seat in range(len(decks))]
+        record, orders[2000 + i] = play_recording_order(Game(cards, "deathmatch", decks, players, 200 + i))
+        labels = tuple(f"random-{seat}" for seat in range(len(decks))) if i % 3 == 0 else None
+        out.append((2000 + i, "melee", record, labels))
     return out, orders
 
 
@@ -101,7 +111,8 @@ def expected_games(games: list[Played]) -> list[dict[str, Any]]:
         names = labels or r.config["strategies"]
         out.append({
             "game_id": game_id, "cell": cell, "seed": r.config["seed"], "mode": r.config["mode"],
-            "deck_0": r.config["decks"][0], "deck_1": r.config["decks"][1], "strategy_0": names[0],
+            "players": len(r.config["decks"]), "deck_0": r.config["decks"][0], "deck_1": r.config["decks"][1],
+            "strategy_0": names[0],
             "strategy_1": names[1], "first_player": r.first_player, "winner": r.winner, "score_0": r.scores[0],
             "score_1": r.scores[1], "turns": r.turns, "end_reason": r.end_reason, "tiebreak": r.tiebreak,
             "card_set": "fingerprint", "schema_version": SCHEMA_VERSION, "variant": variant(game_id)[0],
@@ -147,13 +158,37 @@ def expected_task_events(games: list[Played]) -> list[dict[str, Any]]:
 
 def expected_flare_events(games: list[Played]) -> list[dict[str, Any]]:
     return [{"game_id": game_id, "turn": e.turn, "seat": e.seat, "flare_id": e.card, "upper": e.upper,
-             "lower": e.lower, "behind_by": e.lead}
+             "lower": e.lower, "behind_by": e.lead, "against": e.against}
             for game_id, _, record, _ in games for e in record.of_kind(FlareInvoked)]
 
 
 def expected_points(games: list[Played]) -> list[dict[str, Any]]:
-    return [{"game_id": game_id, "turn": e.turn, "seat": e.seat, "source": e.source, "points": e.points}
+    return [{"game_id": game_id, "turn": e.turn, "seat": e.seat, "source": e.source, "points": e.points,
+             "colour": e.colour}
             for game_id, _, record, _ in games for e in record.of_kind(Points)]
+
+
+def expected_seat_results(games: list[Played]) -> list[dict[str, Any]]:
+    out = []
+    for game_id, _, r, labels in games:
+        names = labels or r.config["strategies"]
+        n = len(r.config["decks"])
+        for seat in range(n):
+            place = r.places[seat] if r.places else 1 if r.winner in (-1, seat) else 2
+            out.append({"game_id": game_id, "seat": seat, "deck": r.config["decks"][seat], "strategy": names[seat],
+                        "position": (seat - r.first_player + n) % n, "score": r.scores[seat], "place": place,
+                        "improvised": sum(1 for e in r.of_kind(Improvise) if e.seat == seat)})
+    return out
+
+
+def expected_colour_points(games: list[Played]) -> list[dict[str, Any]]:
+    out = []
+    for game_id, _, r, _ in games:
+        for seat, row in enumerate(r.colour_scores):
+            lowest = min(v for v in row if v is not None)
+            out += [{"game_id": game_id, "seat": seat, "colour": colour, "points": v, "lowest": v == lowest}
+                    for colour, v in enumerate(row) if v is not None]
+    return out
 
 
 def setup_orders(games: list[Played]) -> Orders:
@@ -161,8 +196,9 @@ def setup_orders(games: list[Played]) -> Orders:
     first card returned or put back (after that the deck is no longer the setup shuffle's)."""
     out: Orders = {}
     for game_id, _, record, _ in games:
-        drawn: tuple[list[str], list[str]] = ([], [])
-        stopped = [False, False]
+        seats = len(record.config["decks"])
+        drawn: tuple[list[str], ...] = tuple([] for _ in range(seats))
+        stopped = [False] * seats
         for e in record.events:
             if isinstance(e, Return | ToDeck) and not e.card.startswith(("legend/", "flare/")):
                 stopped[e.seat] = True
@@ -197,7 +233,8 @@ def test_deck_order_is_the_setup_shuffle(tables: dict[str, list[dict[str, Any]]]
 
 
 EXPECTED = {"games": expected_games, "card_events": expected_card_events, "task_events": expected_task_events,
-            "flare_events": expected_flare_events, "points": expected_points, "deck_order": expected_deck_order}
+            "flare_events": expected_flare_events, "points": expected_points, "deck_order": expected_deck_order,
+            "seat_results": expected_seat_results, "colour_points": expected_colour_points}
 
 
 def test_the_games_cover_what_the_tables_distinguish(games: list[Played]) -> None:
@@ -212,7 +249,11 @@ def test_the_games_cover_what_the_tables_distinguish(games: list[Played]) -> Non
     assert {(r["upper"], r["lower"]) for r in flares} >= {(True, False), (False, True), (True, True)}
     assert len({r["behind_by"] for r in flares}) > 3
     sources = Counter(r["source"].split("/")[0] for r in expected_points(games))
-    assert set(sources) == {"task", "destruction", "flare", "legend-summon"}
+    assert set(sources) == {"task", "destruction", "flare", "legend-summon", "leftover-commons"}
+    assert {r["colour"] for r in expected_points(games)} >= {-1, 0, 1, 2, 3}
+    assert {r["against"] for r in flares} >= {-1, 0, 1, 2}
+    seats = expected_seat_results(games)
+    assert {r["place"] for r in seats} >= {1, 2, 3, 4} and any(r["improvised"] for r in seats)
     assert {r["event"] for r in expected_task_events(games)} == {"revealed", "claimed"}
     assert {(r["winner"], r["tiebreak"] == "") for r in expected_games(games)} >= {(0, True), (1, True)}
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from sim.cards import load_card_set
 from sim.game import Game
-from sim.record import EVENT_KINDS, Destroy, GameRecord, Place, Summon
+from sim.record import EVENT_KINDS, MELEE_ONLY, Destroy, GameRecord, Place, Summon
 from strategies import make_strategy
 
 RECORD_DOC = Path(__file__).resolve().parents[1] / "docs" / "record.md"
@@ -39,6 +39,13 @@ def test_events_are_json_objects_with_the_documented_keys() -> None:
     documented = documented_events()
     assert len(events) == len(record.events)
     for event in events:
+        duel_fields = [f for f in documented[event["kind"]][1] if f not in MELEE_ONLY]
+        assert list(event) == ["kind", "turn", "seat", *duel_fields]
+    melee_players = [make_strategy("random", seat, 3) for seat in range(3)]
+    melee = Game(load_card_set(), "deathmatch", ("highland", "imperial", "sylvan"), melee_players, 3).play()
+    melee_events = json.loads(json.dumps(melee.to_dict()))["events"]
+    assert {e["kind"] for e in melee_events} >= {"points", "flare", "improvise"}
+    for event in melee_events:
         assert list(event) == ["kind", "turn", "seat", *documented[event["kind"]][1]]
     summon = next(e for e in record.events if isinstance(e, Summon))
     assert events[record.events.index(summon)] == {

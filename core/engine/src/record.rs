@@ -448,8 +448,13 @@ impl GameRecord {
     }
 
     /// Start the totals at the points of events recorded elsewhere (a record continued from Python's).
-    pub fn set_points_totals(&mut self, totals: [i32; 2]) {
-        self.points[..2].copy_from_slice(&totals);
+    pub fn set_points_totals(&mut self, totals: &[i32]) {
+        self.points[..totals.len()].copy_from_slice(totals);
+    }
+
+    /// `set_points_totals` for one seat's melee points per colour.
+    pub fn set_colour_totals(&mut self, seat: usize, totals: &[i32]) {
+        self.colour_points[seat][..totals.len()].copy_from_slice(totals);
     }
 
     /// The JSON of Python's `GameRecord.to_dict()` with separators (",", ":").

@@ -28,7 +28,7 @@ use tk_engine::players::params::{ExpertParams, ParamValue, Params, PlannerParams
 use tk_engine::players::planner::Planner;
 use tk_engine::players::random::RandomStrategy;
 use tk_engine::rng::PyRandom;
-use tk_engine::state::{EndTrigger, GameState, Mode, PerSeat, TurnCounters};
+use tk_engine::state::{EndTrigger, GameState, Mode, PerSeat, TurnCounters, MAX_SEATS};
 
 use crate::python_player::{raise_in_game, run_catching, Converter};
 use crate::Cards;
@@ -61,43 +61,74 @@ fn random_from(words: Vec<u32>) -> PyResult<PyRandom> {
     PyRandom::from_state(mt, index as usize).map_err(PyValueError::new_err)
 }
 
-/// A duel's two seats in the core's per-seat array (the Python state knows two seats only).
-fn seats2<T: Default>([a, b]: [T; 2]) -> PerSeat<T> {
-    [a, b, T::default(), T::default()]
+/// The per-seat values of a snapshot (one per seat) in the core's per-seat array.
+fn per_seat<T: Default>(values: Vec<T>) -> PyResult<PerSeat<T>> {
+    if values.len() > MAX_SEATS {
+        return Err(PyValueError::new_err(format!("{} seats", values.len())));
+    }
+    let mut out = PerSeat::<T>::default();
+    for (slot, v) in out.iter_mut().zip(values) {
+        *slot = v;
+    }
+    Ok(out)
 }
 
-/// The first two seats of a per-seat array.
-fn duel<T: Clone>(v: &PerSeat<T>) -> [T; 2] {
-    [v[0].clone(), v[1].clone()]
+/// A snapshot field with one value per seat.
+fn seat_item<'py, T: FromPyObject<'py> + Default>(
+    d: &Bound<'py, PyDict>,
+    key: &str,
+) -> PyResult<PerSeat<T>> {
+    per_seat(item::<Vec<T>>(d, key)?)
+}
+
+/// The seats in play of a per-seat array.
+fn seated<T: Clone>(s: &GameState, v: &PerSeat<T>) -> Vec<T> {
+    v[..s.seats].to_vec()
 }
 
 /// The core's state from a snapshot of the Python state.
 fn state_from(cards: &Arc<CardSet>, d: &Bound<'_, PyDict>) -> PyResult<GameState> {
     let mode = Mode::parse(&item::<String>(d, "mode")?).map_err(PyValueError::new_err)?;
-    let (a, b): (String, String) = item(d, "decks")?;
-    let decks = [
-        cards.deck_index(&a).map_err(PyValueError::new_err)?,
-        cards.deck_index(&b).map_err(PyValueError::new_err)?,
-    ];
-    let mut s = GameState::new(Arc::clone(cards), mode, decks, 0, item(d, "max_turns")?);
+    let names: Vec<String> = item(d, "decks")?;
+    let decks = names
+        .iter()
+        .map(|n| cards.deck_index(n))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(PyValueError::new_err)?;
+    if !(2..=MAX_SEATS).contains(&decks.len()) {
+        return Err(PyValueError::new_err(format!("{} seats", decks.len())));
+    }
+    let mut s = GameState::with_seats(Arc::clone(cards), mode, &decks, 0, item(d, "max_turns")?);
     *s.rng.borrow_mut() = random_from(item(d, "rng")?)?;
-    s.pieces = seats2(item(d, "pieces")?);
-    s.tokens = seats2(item(d, "tokens")?);
-    s.legend_stock = seats2(item(d, "legend_stock")?);
-    s.token_total = seats2(item(d, "token_total")?);
-    s.legend_total = seats2(item(d, "legend_total")?);
-    let beings2 = |key: &str| -> PyResult<PerSeat<Vec<BeingId>>> {
-        let [x, y]: [Vec<u16>; 2] = item(d, key)?;
-        Ok(seats2([ids(x, BeingId), ids(y, BeingId)]))
+    s.pieces = seat_item(d, "pieces")?;
+    s.tokens = seat_item(d, "tokens")?;
+    s.legend_stock = seat_item(d, "legend_stock")?;
+    s.token_total = seat_item(d, "token_total")?;
+    s.legend_total = seat_item(d, "legend_total")?;
+    let beings = |key: &str| -> PyResult<PerSeat<Vec<BeingId>>> {
+        per_seat(
+            item::<Vec<Vec<u16>>>(d, key)?
+                .into_iter()
+                .map(|x| ids(x, BeingId))
+                .collect(),
+        )
     };
-    s.deck = beings2("deck")?;
-    s.hand = beings2("hand")?;
-    s.legend_hand = beings2("legend_hand")?;
-    s.discarded = beings2("discarded")?;
-    let [x, y]: [Vec<u8>; 2] = item(d, "flare_hand")?;
-    s.flare_hand = seats2([ids(x, FlareId), ids(y, FlareId)]);
-    let [x, y]: [Vec<u8>; 2] = item(d, "claimed")?;
-    s.claimed = seats2([ids(x, TaskId), ids(y, TaskId)]);
+    s.deck = beings("deck")?;
+    s.hand = beings("hand")?;
+    s.legend_hand = beings("legend_hand")?;
+    s.discarded = beings("discarded")?;
+    s.flare_hand = per_seat(
+        item::<Vec<Vec<u8>>>(d, "flare_hand")?
+            .into_iter()
+            .map(|x| ids(x, FlareId))
+            .collect(),
+    )?;
+    s.claimed = per_seat(
+        item::<Vec<Vec<u8>>>(d, "claimed")?
+            .into_iter()
+            .map(|x| ids(x, TaskId))
+            .collect(),
+    )?;
     s.legend_deck = ids(item(d, "legend_deck")?, BeingId);
     s.legend_discard = ids(item(d, "legend_discard")?, BeingId);
     s.flare_deck = ids(item(d, "flare_deck")?, FlareId);
@@ -105,21 +136,30 @@ fn state_from(cards: &Arc<CardSet>, d: &Bound<'_, PyDict>) -> PyResult<GameState
     s.task_deck = ids(item(d, "task_deck")?, TaskId);
     s.task_row = ids(item(d, "task_row")?, TaskId);
     s.next_task = item::<Option<u8>>(d, "next_task")?.map(TaskId);
-    s.task_points = seats2(item(d, "task_points")?);
-    s.unnamed_task_points = seats2(item(d, "unnamed_task_points")?);
-    s.dm_points = seats2(item(d, "dm_points")?);
+    s.task_points = seat_item(d, "task_points")?;
+    s.unnamed_task_points = seat_item(d, "unnamed_task_points")?;
+    s.dm_points = seat_item(d, "dm_points")?;
+    s.colour_points = per_seat(
+        item::<Vec<Vec<i32>>>(d, "colour_points")?
+            .into_iter()
+            .map(per_seat)
+            .collect::<PyResult<_>>()?,
+    )?;
+    s.improvised = per_seat(
+        item::<Vec<Vec<bool>>>(d, "improvised")?
+            .into_iter()
+            .map(per_seat)
+            .collect::<PyResult<_>>()?,
+    )?;
     s.first_player = item(d, "first_player")?;
     s.active = item(d, "active")?;
     s.turn = item(d, "turn")?;
     s.actions_left = item(d, "actions_left")?;
     s.discarded_this_turn = item(d, "discarded_this_turn")?;
     s.flare_used_this_turn = item(d, "flare_used_this_turn")?;
-    let destroyed: [i32; 3] = item(d, "destroyed")?;
-    let mut destroyed_of = PerSeat::<[i32; 3]>::default();
-    destroyed_of[1 - s.active] = destroyed;
     s.counters = TurnCounters {
-        destroyed,
-        destroyed_of,
+        destroyed: item(d, "destroyed")?,
+        destroyed_of: seat_item(d, "destroyed_of")?,
         summoned: item(d, "summoned")?,
         extra_draws: item(d, "extra_draws")?,
         extra_legend_draws: item(d, "extra_legend_draws")?,
@@ -140,7 +180,13 @@ fn state_from(cards: &Arc<CardSet>, d: &Bound<'_, PyDict>) -> PyResult<GameState
     s.over = item(d, "over")?;
     s.strict = item(d, "strict")?;
     let r = &mut s.record;
-    r.set_points_totals(item(d, "points")?);
+    r.set_points_totals(&item::<Vec<i32>>(d, "points")?);
+    for (seat, row) in item::<Vec<Vec<i32>>>(d, "colour_totals")?
+        .iter()
+        .enumerate()
+    {
+        r.set_colour_totals(seat, row);
+    }
     r.first_player = item(d, "record_first_player")?;
     r.scores = item(d, "scores")?;
     r.winner = item(d, "winner")?;
@@ -150,8 +196,10 @@ fn state_from(cards: &Arc<CardSet>, d: &Bound<'_, PyDict>) -> PyResult<GameState
     )?;
     r.tiebreak = known(
         &item::<String>(d, "tiebreak")?,
-        &["", "upgraded", "pieces", "tie"],
+        &["", "upgraded", "pieces", "tie", "second-lowest", "highest"],
     )?;
+    r.colour_scores = item(d, "colour_scores")?;
+    r.places = item(d, "places")?;
     r.turns = item(d, "turns")?;
     Ok(s)
 }
@@ -164,24 +212,30 @@ fn snapshot<'py>(
     sent: &Cell<usize>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
-    let b2 = |v: &PerSeat<Vec<BeingId>>| -> [Vec<u16>; 2] {
-        [0, 1].map(|p| v[p].iter().map(|b| b.0).collect())
+    let n = s.seats;
+    let b2 = |v: &PerSeat<Vec<BeingId>>| -> Vec<Vec<u16>> {
+        v[..n]
+            .iter()
+            .map(|h| h.iter().map(|b| b.0).collect())
+            .collect()
     };
     let bs = |v: &[BeingId]| -> Vec<u16> { v.iter().map(|b| b.0).collect() };
     let fs = |v: &[FlareId]| -> Vec<u8> { v.iter().map(|f| f.0).collect() };
     let ts = |v: &[TaskId]| -> Vec<u8> { v.iter().map(|t| t.0).collect() };
-    let pieces: [[Bits; 3]; 2] = duel(&s.pieces);
+    let pieces: Vec<[Bits; 3]> = seated(s, &s.pieces);
     d.set_item("pieces", pieces)?;
-    d.set_item("tokens", duel(&s.tokens))?;
-    d.set_item("legend_stock", duel(&s.legend_stock))?;
-    d.set_item("token_total", duel(&s.token_total))?;
-    d.set_item("legend_total", duel(&s.legend_total))?;
+    d.set_item("tokens", seated(s, &s.tokens))?;
+    d.set_item("legend_stock", seated(s, &s.legend_stock))?;
+    d.set_item("token_total", seated(s, &s.token_total))?;
+    d.set_item("legend_total", seated(s, &s.legend_total))?;
     d.set_item("deck", b2(&s.deck))?;
     d.set_item("hand", b2(&s.hand))?;
     d.set_item("legend_hand", b2(&s.legend_hand))?;
     d.set_item("discarded", b2(&s.discarded))?;
-    d.set_item("flare_hand", [fs(&s.flare_hand[0]), fs(&s.flare_hand[1])])?;
-    d.set_item("claimed", [ts(&s.claimed[0]), ts(&s.claimed[1])])?;
+    let flare_hands: Vec<Vec<u8>> = s.flare_hand[..n].iter().map(|h| fs(h)).collect();
+    d.set_item("flare_hand", flare_hands)?;
+    let claimed: Vec<Vec<u8>> = s.claimed[..n].iter().map(|c| ts(c)).collect();
+    d.set_item("claimed", claimed)?;
     d.set_item("legend_deck", bs(&s.legend_deck))?;
     d.set_item("legend_discard", bs(&s.legend_discard))?;
     d.set_item("flare_deck", fs(&s.flare_deck))?;
@@ -189,9 +243,18 @@ fn snapshot<'py>(
     d.set_item("task_deck", ts(&s.task_deck))?;
     d.set_item("task_row", ts(&s.task_row))?;
     d.set_item("next_task", s.next_task.map(|t| t.0))?;
-    d.set_item("task_points", duel(&s.task_points))?;
-    d.set_item("unnamed_task_points", duel(&s.unnamed_task_points))?;
-    d.set_item("dm_points", duel(&s.dm_points))?;
+    d.set_item("task_points", seated(s, &s.task_points))?;
+    d.set_item("unnamed_task_points", seated(s, &s.unnamed_task_points))?;
+    d.set_item("dm_points", seated(s, &s.dm_points))?;
+    let square = |v: &PerSeat<PerSeat<i32>>| -> Vec<Vec<i32>> {
+        v[..n].iter().map(|row| row[..n].to_vec()).collect()
+    };
+    d.set_item("colour_points", square(&s.colour_points))?;
+    let improvised: Vec<Vec<bool>> = s.improvised[..n]
+        .iter()
+        .map(|row| row[..n].to_vec())
+        .collect();
+    d.set_item("improvised", improvised)?;
     d.set_item("first_player", s.first_player)?;
     d.set_item("active", s.active)?;
     d.set_item("turn", s.turn)?;
@@ -200,6 +263,7 @@ fn snapshot<'py>(
     d.set_item("flare_used_this_turn", s.flare_used_this_turn)?;
     let c = &s.counters;
     d.set_item("destroyed", c.destroyed)?;
+    d.set_item("destroyed_of", seated(s, &c.destroyed_of))?;
     d.set_item("summoned", c.summoned.clone())?;
     d.set_item("extra_draws", c.extra_draws)?;
     d.set_item("extra_legend_draws", c.extra_legend_draws)?;
@@ -219,7 +283,14 @@ fn snapshot<'py>(
     d.set_item("end_reason", r.end_reason)?;
     d.set_item("tiebreak", r.tiebreak)?;
     d.set_item("turns", r.turns)?;
-    d.set_item("points", [r.points_total(0), r.points_total(1)])?;
+    d.set_item("colour_scores", r.colour_scores.clone())?;
+    d.set_item("places", r.places.clone())?;
+    let points: Vec<i32> = (0..n).map(|p| r.points_total(p)).collect();
+    d.set_item("points", points)?;
+    let colour_totals: Vec<Vec<i32>> = (0..n)
+        .map(|p| (0..n).map(|c| r.colour_total(p, c)).collect())
+        .collect();
+    d.set_item("colour_totals", colour_totals)?;
     let mut events = String::from("[");
     for (i, e) in r.events[sent.get()..].iter().enumerate() {
         if i > 0 {
@@ -759,15 +830,15 @@ pub fn game_op<'py>(
     op: &str,
     args: Vec<i64>,
     kind: &str,
-    seats: Option<(SeatArg, SeatArg)>,
+    seats: Option<Vec<SeatArg>>,
     ask_all: bool,
-) -> PyResult<(Bound<'py, PyDict>, PyObject, [Option<Vec<u32>>; 2])> {
+) -> PyResult<(Bound<'py, PyDict>, PyObject, Vec<Option<Vec<u32>>>)> {
     let state = state_from(&cards.inner, snapshot_in)?;
     let sent = Rc::new(Cell::new(0));
-    let mut natives: [Option<Rc<RefCell<dyn Native>>>; 2] = [None, None];
+    let mut natives: Vec<Option<Rc<RefCell<dyn Native>>>> = vec![None; state.seats];
     let players = match seats {
         None => Players::Nobody,
-        Some((a, b)) => {
+        Some(args) => {
             let mut seat = |arg: SeatArg, i: usize| -> PyResult<Box<dyn Strategy>> {
                 Ok(match arg {
                     SeatArg::Asker(asker) => Box::new(Asker {
@@ -784,7 +855,12 @@ pub fn game_op<'py>(
                     SeatArg::Kept(player) => Box::new(SharedNative(player)),
                 })
             };
-            Players::Seats(vec![seat(a, 0)?, seat(b, 1)?])
+            Players::Seats(
+                args.into_iter()
+                    .enumerate()
+                    .map(|(i, arg)| seat(arg, i))
+                    .collect::<PyResult<_>>()?,
+            )
         }
     };
     let mut game = Game::around(state, players);
@@ -799,7 +875,10 @@ pub fn game_op<'py>(
         Answer::Actions(v) => PyList::new(py, v)?.into_any().unbind(),
         Answer::Piece(p) => p.into_pyobject(py)?.into_any().unbind(),
     };
-    let streams = natives.map(|r| r.map(|r| random_state(&r.borrow().stream())));
+    let streams = natives
+        .into_iter()
+        .map(|r| r.map(|r| random_state(&r.borrow().stream())))
+        .collect();
     Ok((out, value, streams))
 }
 

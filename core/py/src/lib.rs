@@ -45,29 +45,25 @@ impl Cards {
     }
 }
 
-/// Play the games of `seeds` between two Rust strategies, handing each finished game to `each`.
+/// Play the games of `seeds` between Rust strategies (one per deck: 2 for a duel, 3-4 for a melee),
+/// handing each finished game to `each`.
 fn play_seeds(
     cards: &Arc<CardSet>,
     mode: Mode,
-    decks: &(String, String),
-    strategies: &(String, String),
+    decks: &[String],
+    strategies: &[String],
     seeds: (u64, u64),
     options: GameOptions,
     mut each: impl FnMut(u64, &Game),
 ) -> Result<(), String> {
+    let decks: Vec<&str> = decks.iter().map(String::as_str).collect();
     for seed in seeds.0..seeds.1 {
-        let players = [
-            tk_engine::players::make_strategy(&strategies.0, 0, seed)?,
-            tk_engine::players::make_strategy(&strategies.1, 1, seed)?,
-        ];
-        let mut game = Game::new(
-            Arc::clone(cards),
-            mode,
-            [&decks.0, &decks.1],
-            players,
-            seed,
-            options,
-        )?;
+        let players = strategies
+            .iter()
+            .enumerate()
+            .map(|(seat, name)| tk_engine::players::make_strategy(name, seat, seed))
+            .collect::<Result<_, _>>()?;
+        let mut game = Game::table(Arc::clone(cards), mode, &decks, players, seed, options)?;
         game.play();
         each(seed, &game);
     }
@@ -82,8 +78,8 @@ fn play_many(
     py: Python<'_>,
     cards: &Cards,
     mode: &str,
-    decks: (String, String),
-    strategies: (String, String),
+    decks: Vec<String>,
+    strategies: Vec<String>,
     seeds: (u64, u64),
     strict: bool,
 ) -> PyResult<u64> {
@@ -120,8 +116,8 @@ fn record_digests(
     py: Python<'_>,
     cards: &Cards,
     mode: &str,
-    decks: (String, String),
-    strategies: (String, String),
+    decks: Vec<String>,
+    strategies: Vec<String>,
     seeds: (u64, u64),
     block: u64,
 ) -> PyResult<Vec<String>> {

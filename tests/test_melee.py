@@ -1,0 +1,242 @@
+"""The Deathmatch melee (3-4 players) through the Python layers: the API and its record, ``tashkalar play``
+and ``bench``, study cells and their seat rotation, the dataset and the report's melee section, and reading
+runs of the schema before the melee. The rules themselves are tested in the core (core/engine/src/
+melee_tests.rs: every rule and decision, and thousands of strict random melees)."""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import json
+from collections import Counter
+from pathlib import Path
+
+import pyarrow.parquet as pq
+import pytest
+from typer.testing import CliRunner
+
+from pipelines.shard import play_recording_order
+from pipelines.study import StudyConfigError, parse_study
+from pipelines.tables import TableBuilder
+from reports.build import write_report
+from sim import core
+from sim.cards import load_card_set
+from sim.cli import app
+from sim.game import Game
+from sim.record import FlareInvoked, Improvise, Points
+from strategies import make_strategy
+
+TABLES_3 = [("imperial", "sylvan", "highland"), ("highland", "highland", "imperial")]
+TABLE_4 = ("imperial", "sylvan", "highland", "imperial")
+
+
+def melee(decks: tuple[str, ...], seed: int, strict: bool = True) -> Game:
+    players = [make_strategy("random", seat, seed) for seat in range(len(decks))]
+    return Game(load_card_set(), "deathmatch", decks, players, seed, strict=strict)
+
+
+# ----- the API and its record
+@pytest.mark.parametrize("decks", [TABLES_3[0], TABLE_4])
+def test_python_records_of_melees_are_the_cores_records(decks: tuple[str, ...]) -> None:
+    """The record a melee played through the Python API hands back is, as JSON, the one the core writes
+    for the same game (the digests of scripts/golden_records.py, one per game)."""
+    cards = load_card_set()
+    names = ("random",) * len(decks)
+    digests = core.record_digests(cards, "deathmatch", decks, names, (0, 12), 1)
+    for seed in range(12):
+        line = json.dumps(melee(decks, seed).play().to_dict(), separators=(",", ":"))
+        assert hashlib.sha256(line.encode()).hexdigest()[:32] == digests[seed], seed
+
+
+def test_a_melee_record_has_places_colour_scores_and_melee_events() -> None:
+    record = melee(TABLE_4, 5).play()
+    assert len(record.scores) == len(record.places) == len(record.colour_scores) == 4
+    for seat, row in enumerate(record.colour_scores):
+        assert row[seat] is None and record.scores[seat] == min(v for v in row if v is not None)
+    assert sorted(record.places)[0] == 1
+    assert any(e.colour >= 0 for e in record.of_kind(Points))
+    assert all(e.against >= 0 for e in record.of_kind(FlareInvoked))
+    seen = Counter(e.seat for e in record.of_kind(Improvise))
+    assert all(n <= 3 for n in seen.values())  # once per opponent colour at most
+
+
+def test_a_melee_views_several_opponents_and_sandboxes_hide_all_of_them() -> None:
+    import random
+
+    game = melee(TABLES_3[0], 2)
+    game.setup()
+    view = game.views[1]
+    assert view.seats == 3 and view.opponents == [0, 2]
+    with pytest.raises(ValueError, match="several opponents"):
+        _ = view.opponent
+    sandbox = view.sandbox(random.Random(0))
+    s = game.state
+    for p in range(3):
+        assert len(sandbox.hand[p]) == len(s.hand[p]) and len(sandbox.legend_hand[p]) == len(s.legend_hand[p])
+    assert sandbox.hand[1] == s.hand[1]
+    assert sorted(c.id for c in sandbox.hand[0] + sandbox.deck[0]) == sorted(c.id for c in s.hand[0] + s.deck[0])
+
+
+def test_a_melee_is_a_deathmatch_of_two_to_four_players() -> None:
+    from sim.errors import UserError
+
+    with pytest.raises(UserError, match="Deathmatch melee"):
+        Game(load_card_set(), "high-form", TABLES_3[0], [make_strategy("random", s, 0) for s in range(3)], 0)
+    with pytest.raises(UserError, match="2 to 4 players"):
+        Game(load_card_set(), "deathmatch", TABLE_4 + ("sylvan",), [make_strategy("random", s, 0) for s in range(5)],
+             0)
+
+
+# ----- the commands
+def run(*args: str):
+    return CliRunner().invoke(app, [str(a) for a in args], prog_name="tashkalar")
+
+
+def test_play_prints_a_readable_four_player_melee(tmp_path: Path) -> None:
+    result = run("play", "--players", "4", "--decks", "imperial,sylvan,highland", "--seed", "4")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "== Turn 1: player" in out and "player 4" in out
+    assert "score player 1 " in out and "in 2:" in out
+    last = out.strip().splitlines()[-1]
+    assert last.startswith("Result: 1. player") and "ended by" in last
+    record = tmp_path / "game.json"
+    assert run("play", "--players", "3", "--seed", "4", "--json", record).exit_code == 0
+    data = json.loads(record.read_text())
+    assert data["config"]["mode"] == "deathmatch" and len(data["config"]["decks"]) == 3
+    assert len(data["places"]) == 3
+
+
+def test_bench_reports_melee_games_per_second_for_three_and_four_players() -> None:
+    for players, tables in ((3, 3), (4, 1)):
+        result = run("bench", "--players", str(players), "--games", "3", "--json")
+        assert result.exit_code == 0, result.output
+        rows = json.loads(result.stdout)["results"]
+        assert len(rows) == tables and all(r["mode"] == f"melee-{players}" and r["games_per_second"] > 0
+                                           for r in rows)
+    bad = run("bench", "--players", "3", "--decks", "imperial-sylvan", "--games", "1")
+    assert bad.exit_code == 2 and "table of 3" in bad.stderr
+
+
+# ----- studies
+STUDY = {
+    "name": "melee", "forms": ["deathmatch", "melee-3", "melee-4"], "deck_pairings": [["imperial", "sylvan"]],
+    "strategy_pairings": [["random", "random"]], "deck_tables": "all",
+    "strategy_tables": [["random", "random", "builder"], ["random", "random", "random", "builder"]],
+    "games_per_cell": 12, "base_seed": 3,
+}
+
+
+def test_melee_cells_rotate_every_deck_and_player_through_every_seat() -> None:
+    study = parse_study(STUDY, Path("melee.toml"))
+    forms = Counter(c.form for c in study.cells)
+    assert forms == {"deathmatch": 1, "melee-3": 3, "melee-4": 1}  # the box seats 3 tables of 3, 1 of 4
+    assert {c.decks for c in study.cells if c.form == "melee-4"} == {("highland", "imperial", "imperial", "sylvan")}
+    for cell in study.cells:
+        games = [study.game(cell.index * study.games_per_cell + k) for k in range(study.games_per_cell)]
+        for side in range(cell.seats):
+            seats = Counter(g.seat_of(side) for g in games)
+            assert seats == dict.fromkeys(range(cell.seats), study.games_per_cell // cell.seats)
+            for g in games:
+                assert g.decks[g.seat_of(side)] == cell.decks[side]
+                assert g.players[g.seat_of(side)] == cell.players[side]
+
+
+@pytest.mark.parametrize("changes, key, message", [
+    ({"deck_tables": None}, "deck_tables", "missing"),
+    ({"games_per_cell": 8}, "games_per_cell", "multiple of 3"),
+    ({"deck_tables": [["imperial", "sylvan"]]}, "deck_tables[0]", "table of 3 or 4"),
+    ({"deck_tables": [["imperial", "sylvan", "nope"], ["imperial"] * 4]}, "deck_tables[0]", "unknown name 'nope'"),
+    ({"deck_tables": [["imperial", "sylvan", "highland"]]}, "deck_tables", "no table of 4"),
+    ({"forms": ["deathmatch"], "games_per_cell": 2}, "deck_tables", "none is in forms"),
+    ({"forms": ["melee-5"]}, "forms", "unknown game form 'melee-5'"),
+])
+def test_melee_study_errors_name_the_key(changes: dict, key: str, message: str) -> None:
+    config = {k: v for k, v in (STUDY | changes).items() if v is not None}
+    with pytest.raises(StudyConfigError) as e:
+        parse_study(config, Path("melee.toml"))
+    assert f"melee.toml: {key}: " in str(e.value) and message in str(e.value)
+
+
+def test_a_study_of_melees_only_needs_no_pairings() -> None:
+    config = {k: v for k, v in STUDY.items() if k not in ("deck_pairings", "strategy_pairings")}
+    config |= {"forms": ["melee-4"], "games_per_cell": 4,
+               "strategy_tables": [["random", "random", "random", "builder"]]}
+    study = parse_study(config, Path("m.toml"))
+    assert [c.name for c in study.cells] == ["melee-4|highland-imperial-imperial-sylvan|random-random-random-builder"]
+
+
+# ----- the dataset and the report
+def make_melee_run(path: Path, games: int) -> Path:
+    cards = load_card_set()
+    builder = TableBuilder()
+    for game_id in range(games):
+        decks = TABLES_3[game_id % 2] if game_id % 3 else TABLE_4
+        record, order = play_recording_order(melee(decks, 40 + game_id, strict=False))
+        builder.add(game_id, f"melee-{len(decks)}|{'-'.join(decks)}|random", record, cards.fingerprint(),
+                    deck_order=order)
+    for name, table in builder.tables().items():
+        (path / name).mkdir(parents=True, exist_ok=True)
+        pq.write_table(table, path / name / "part-0.parquet")
+    (path / "manifest.json").write_text(json.dumps({"name": path.name, "games": games}))
+    return path
+
+
+def read_csv(directory: Path, table: str) -> list[dict[str, str]]:
+    with (directory / f"{table}.csv").open(newline="") as f:
+        return list(csv.DictReader(f))
+
+
+@pytest.fixture(scope="module")
+def melee_report(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    base = tmp_path_factory.mktemp("melee")
+    run_dir = make_melee_run(base / "run", 90)
+    write_report([run_dir], html=base / "report.html", md=base / "report.md", csv_dir=base / "csv")
+    return run_dir, base
+
+
+def test_the_melee_section_counts_the_rows(melee_report: tuple[Path, Path]) -> None:
+    run_dir, base = melee_report
+    seats = pq.read_table(run_dir / "seat_results").to_pylist()
+    games = {g["game_id"]: g for g in pq.read_table(run_dir / "games").to_pylist()}
+    positions = read_csv(base / "csv", "melee_positions")
+    for players in (3, 4):
+        mine = [s for s in seats if games[s["game_id"]]["players"] == players]
+        for position in range(players):
+            at = [s for s in mine if s["position"] == position]
+            wins = sum(games[s["game_id"]]["winner"] == s["seat"] for s in at)
+            row = next(r for r in positions if r["mode"] == f"melee-{players}" and r["position"] == str(position + 1))
+            assert row["win_n"] == str(len(at)) and row["win_k"] == str(wins), row
+    decided = read_csv(base / "csv", "melee_decided")
+    for players in (3, 4):
+        row = next(r for r in decided if r["mode"] == f"melee-{players}")
+        mine = [g for g in games.values() if g["players"] == players]
+        assert row["games"] == str(len(mine))
+        assert row["by_lowest_k"] == str(sum(g["tiebreak"] == "" for g in mine))
+    text = (base / "report.md").read_text()
+    assert "## Melee (3-4 players)" in text and "Melee beings: randomized estimates" in text
+
+
+def test_a_run_of_melees_only_reports_no_duel_sections(melee_report: tuple[Path, Path]) -> None:
+    text = (melee_report[1] / "report.md").read_text()
+    assert "## Beings" not in text and "melee-3 (" in text
+
+
+def test_runs_of_schema_version_2_are_still_reported(tmp_path: Path) -> None:
+    """A duel run written before the melee: without games.players, points.colour, flare_events.against and
+    the seat_results and colour_points tables. Its report is the one of the same rows written today."""
+    from tests.test_reports import make_run
+
+    today = make_run(tmp_path / "today", 60, seed=9)
+    old = tmp_path / "old"
+    added = {"games": ["players"], "points": ["colour"], "flare_events": ["against"]}
+    for table in ("games", "card_events", "task_events", "flare_events", "points", "deck_order"):
+        (old / table).mkdir(parents=True)
+        for f in (today / table).glob("*.parquet"):
+            t = pq.read_table(f)
+            pq.write_table(t.drop_columns(added.get(table, [])), old / table / f.name)
+    (old / "manifest.json").write_text((today / "manifest.json").read_text())
+    for run_dir in (today, old):
+        write_report([run_dir], csv_dir=tmp_path / f"{run_dir.name}-csv", html=tmp_path / f"{run_dir.name}.html")
+    for table in ("beings", "first_player", "matchups", "flares"):
+        assert read_csv(tmp_path / "old-csv", table) == read_csv(tmp_path / "today-csv", table), table
