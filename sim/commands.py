@@ -113,11 +113,12 @@ def register(app: typer.Typer) -> None:
         from sim.cards import load_card_set
         from sim.narrate import describe_event
         from sim.scenario import load_scenario, render_arena
+        from sim.state import MAX_SEATS
         from strategies import make_strategy
 
         if not file.is_file():
             raise UserError(f"{file}: no such scenario file")
-        players = [make_strategy(strategy, seat, seed) for seat in (0, 1)]
+        players = [make_strategy(strategy, seat, seed) for seat in range(MAX_SEATS)]
         game = load_scenario(file.read_text(), players, load_card_set(cards_dir), source=str(file))
         s, p = game.state, game.state.active
         in_hand = {c.id: c for c in (*s.hand[p], *s.legend_hand[p])}
@@ -125,7 +126,9 @@ def register(app: typer.Typer) -> None:
             typer.echo(render_arena(s))
             for card in in_hand.values():
                 squares = sorted({board.name(pl.origin) for pl in game.legal_placements(p, card)})
-                typer.echo(f"{card.id}: {', '.join(squares) or 'cannot be summoned'}")
+                improvised = sorted({f"{board.name(pl.origin)} (improvising with player {c + 1}'s piece)"
+                                     for pl, c in game.improvised_placements(p, card)})
+                typer.echo(f"{card.id}: {', '.join(squares + improvised) or 'cannot be summoned'}")
             return
         if summon not in in_hand:
             held = ", ".join(in_hand) or "empty"

@@ -160,10 +160,24 @@ class Game:
     def summon(self, p: int, card: Being, pl: Placement) -> None:
         self._run("summon", p, card.index, card.placements.index(pl))
 
+    def improvised_placements(self, p: int, card: Being) -> list[tuple[Placement, int]]:
+        """Melee: the placements of ``card`` that need one opponent's piece, each with a colour whose
+        improvisation may pay for it."""
+        flat = self._query("improvised_placements", p, card.index)
+        return [(card.placements[flat[i]], flat[i + 1]) for i in range(0, len(flat), 2)]
+
+    def summon_improvised(self, p: int, card: Being, pl: Placement, colour: int) -> None:
+        """Melee: summon ``card`` by improvising, paid with the improvisation against ``colour``."""
+        self._run("summon_improvised", p, card.index, card.placements.index(pl), colour)
+
     # ----- flares
     def flare_halves(self, p: int, flare: Flare) -> int:
         """Which halves ``flare`` may resolve now: bit 1 upper, bit 2 lower."""
         return self._query("flare_halves", p, flare.index)
+
+    def flare_halves_against(self, p: int, opponent: int, flare: Flare) -> int:
+        """Melee: the halves ``flare`` may resolve compared against ``opponent``."""
+        return self._query("flare_halves_against", p, opponent, flare.index)
 
     def invoke_flare(self, p: int) -> None:
         self._run("invoke_flare", p)

@@ -20,7 +20,8 @@ Example::
     8 -- .. .. .. .. .. .. .. --
     9 -- -- .. .. .. .. .. -- --
 
-Every field, its default and its errors: ``docs/scenario-notation.md``. Players 1 and 2 are seats 0 and 1.
+Every field, its default and its errors: ``docs/scenario-notation.md``. Players 1 and 2 are seats 0 and 1; with
+3 or 4 decks the scenario is a Deathmatch melee of players 1-4, with per-colour points (``points 1 in 2``).
 """
 
 from __future__ import annotations
@@ -35,11 +36,13 @@ from sim.decisions import Strategy
 from sim.errors import UserError
 from sim.game import Game
 from sim.ranks import LEGENDARY, RANK_LETTERS
-from sim.state import DEATHMATCH, HIGH_FORM, LEGENDARY_PIECES, MODES, TOKENS
+from sim.record import Points
+from sim.state import DEATHMATCH, HIGH_FORM, LEGENDARY_PIECES, MAX_SEATS, MODES, stock_tokens
 
 COLUMNS = "abcdefghi"
 _PLAYER_FIELD = re.compile(
-    r"(hand|legends|flare|stock|deck|claimed|task points|deathmatch points) ([12])|deck [12] size")
+    r"(hand|legends|flare|stock|deck|claimed|task points|deathmatch points|improvised) ([1-4])|deck [1-4] size"
+    r"|points ([1-4]) in ([1-4])")
 _FIELDS = {"mode", "decks", "seed", "active", "turn", "actions", "ask", "tasks", "next task", "task deck",
            "task deck size", "legend deck", "legend deck size", "flare deck", "flare deck size", "arena"}
 _HIGH_FORM_ONLY = ("tasks", "next task", "task deck", "task deck size", "claimed", "task points")
@@ -117,7 +120,8 @@ def load_scenario(
     cards = cards or load_card_set()
     f = _Fields(text, source)
 
-    line, mode = f.get("mode", HIGH_FORM)
+    melee = len(_ids(f.get("decks", "imperial, imperial")[1])) > 2
+    line, mode = f.get("mode", DEATHMATCH if melee else HIGH_FORM)
     if mode not in MODES:
         raise f.error(line, f"mode must be one of {', '.join(MODES)}, got {mode!r}")
     for key, (line, _) in f.values.items():
@@ -129,22 +133,38 @@ def load_scenario(
             raise f.error(line, f"{key!r} is a Deathmatch field (this scenario is high-form)")
     line, decks_text = f.get("decks", "imperial, imperial")
     decks = _ids(decks_text)
-    if len(decks) != 2 or any(d not in cards.decks for d in decks):
-        raise f.error(line, f"decks must name two of {', '.join(sorted(cards.decks))}")
+    if not 2 <= len(decks) <= MAX_SEATS or any(d not in cards.decks for d in decks):
+        raise f.error(line, f"decks must name 2 to {MAX_SEATS} of {', '.join(sorted(cards.decks))} (3 or 4: a "
+                            "Deathmatch melee)")
+    n = len(decks)
+    if n > 2 and mode != DEATHMATCH:
+        raise f.error(f.get("mode")[0] or line, f"{n} players play a Deathmatch melee: give mode: deathmatch")
+    for key, (kline, _) in f.values.items():
+        field = _PLAYER_FIELD.fullmatch(key)
+        seats = [int(x) for x in (field.groups() if field else ()) if x and x.isdigit()]
+        if key.startswith("deck ") and key.endswith(" size"):
+            seats = [int(key.split()[1])]
+        if any(x > n for x in seats):
+            raise f.error(kline, f"{key!r} names a player this {n}-player scenario does not have")
+        name = field.group(1) if field else None
+        if (name in ("improvised", "deathmatch points") or key.startswith("points ")) and (
+                (n == 2) == (name != "deathmatch points")):
+            raise f.error(kline, f"{key!r} is a {'melee' if n == 2 else 'duel'} field (this scenario has {n} "
+                                 "players)")
     line, seed_text = f.get("seed", "0")
     if not seed_text.isdigit():
         raise f.error(line, "seed must be a non-negative integer")
     line, ask = f.get("ask", "choices")
     if ask not in ("choices", "all"):
         raise f.error(line, f"ask must be 'choices' or 'all', got {ask!r}")
-    game = Game(cards, mode, decks, strategies, int(seed_text), strict=strict, ask_all=ask == "all")
+    game = Game(cards, mode, decks, list(strategies)[:n], int(seed_text), strict=strict, ask_all=ask == "all")
     s = game.state
     line, active = f.get("active", "1")
-    if active not in ("1", "2"):
-        raise f.error(line, "active must be 1 or 2")
+    if active not in [str(p) for p in range(1, n + 1)]:
+        raise f.error(line, f"active must be a player from 1 to {n}")
     _, s.turn = f.number("turn", 2, least=1)
     s.active = int(active) - 1
-    s.first_player = s.record.first_player = s.active if s.turn % 2 else 1 - s.active
+    s.first_player = s.record.first_player = (s.active - (s.turn - 1)) % n
     _, s.actions_left = f.number("actions", 1 if s.turn == 1 else 2)
 
     def card(line: int, cid: str, kind: type) -> Any:
@@ -165,7 +185,7 @@ def load_scenario(
             out.append(c)
         return out
 
-    for p in (0, 1):
+    for p in range(n):
         pool = list(cards.deck(decks[p]))
         s.hand[p] = take(f"hand {p + 1}", pool, Being, f"player {p + 1}'s deck ({decks[p]})")
         top = take(f"deck {p + 1}", pool, Being, f"player {p + 1}'s deck ({decks[p]}) outside the hand")
@@ -176,7 +196,7 @@ def load_scenario(
         s.deck[p], s.discarded[p] = pool[keep:] + top[::-1], pool[:keep]
     legends = list(cards.legends)
     flares = list(cards.flares)
-    for p in (0, 1):
+    for p in range(n):
         s.legend_hand[p] = take(f"legends {p + 1}", legends, Being, "the legend deck")
         s.flare_hand[p] = take(f"flare {p + 1}", flares, Flare, "the flare deck")
         if len(s.flare_hand[p]) > 1:
@@ -210,16 +230,18 @@ def load_scenario(
         task_top = take("task deck", tasks, Task, "the task deck outside the row and the claimed tasks")
         s.rng.shuffle(tasks)
         s.task_deck, _ = _cut(f, "task deck", tasks + task_top[::-1], len(task_top))
-    else:
+    elif n == 2:
         for p in (0, 1):
             _, s.dm_points[p] = f.number(f"deathmatch points {p + 1}", 0)
             if s.dm_points[p]:
                 s.record.points(0, p, "scenario", s.dm_points[p])
+    else:
+        _melee_fields(f, s)
 
     _read_arena(f, s)
-    for p in (0, 1):
+    for p in range(n):
         bb = s.pieces[p]
-        s.tokens[p] = TOKENS[mode] - (bb[0] | bb[1]).bit_count()
+        s.tokens[p] = stock_tokens(mode, n) - (bb[0] | bb[1]).bit_count()
         s.legend_stock[p] = LEGENDARY_PIECES - bb[LEGENDARY].bit_count()
         if s.tokens[p] < 0 or s.legend_stock[p] < 0:
             raise f.error(0, f"player {p + 1} has more pieces in the arena than the game has")
@@ -237,6 +259,26 @@ def load_scenario(
     if strict:
         s.check_invariants()
     return game
+
+
+def _melee_fields(f: _Fields, s) -> None:
+    """A melee's points per colour (``points 1 in 2: 3``) and spent improvisations (``improvised 1: 2, 3``)."""
+    s.record._colour_totals = [[0] * s.seats for _ in range(s.seats)]
+    for p in range(s.seats):
+        for c in s.opponents(p):
+            _, points = f.number(f"points {p + 1} in {c + 1}", 0)
+            if points:
+                s.colour_points[p][c] = s.record._colour_totals[p][c] = points
+                s.record.add(Points(0, p, "scenario", points, c))
+        line, spent = f.get(f"improvised {p + 1}")
+        for colour in _ids(spent):
+            if colour not in [str(c + 1) for c in s.opponents(p)]:
+                raise f.error(line, f"improvised {p + 1} names opponents of player {p + 1}, got {colour!r}")
+            s.improvised[p][int(colour) - 1] = True
+    for key, (line, _) in f.values.items():
+        field = _PLAYER_FIELD.fullmatch(key)
+        if field and field.group(3) and field.group(3) == field.group(4):
+            raise f.error(line, f"{key!r}: a player scores only in his opponents' colours")
 
 
 def _cut(f: _Fields, key: str, deck: list, named: int) -> tuple[list, list]:
@@ -264,8 +306,10 @@ def _read_arena(f: _Fields, s) -> None:
                 raise f.error(line, f"column {x} is a cut corner: write '--'")
             if tok == "..":
                 continue
-            if len(tok) != 2 or tok[0] not in "12" or tok[1] not in RANK_LETTERS:
-                raise f.error(line, f"unknown token {tok!r} in column {x} (expected .. or 1c/1h/1l/2c/2h/2l)")
+            players = "1234"[:s.seats]
+            if len(tok) != 2 or tok[0] not in players or tok[1] not in RANK_LETTERS:
+                raise f.error(line, f"unknown token {tok!r} in column {x} (expected .. or a player {players[0]}-"
+                                    f"{players[-1]} and a rank c/h/l, like 1c or 2h)")
             p, r = int(tok[0]) - 1, RANK_LETTERS.index(tok[1])
             s.pieces[p][r] |= 1 << board.square(x, y)
 

@@ -240,3 +240,77 @@ def test_runs_of_schema_version_2_are_still_reported(tmp_path: Path) -> None:
         write_report([run_dir], csv_dir=tmp_path / f"{run_dir.name}-csv", html=tmp_path / f"{run_dir.name}.html")
     for table in ("beings", "first_player", "matchups", "flares"):
         assert read_csv(tmp_path / "old-csv", table) == read_csv(tmp_path / "today-csv", table), table
+
+
+# ----- scenarios of 3-4 players
+MELEE_SCENARIO = """
+decks: imperial, sylvan, highland
+active: 1
+turn: 4
+hand 1: imperial/swordmaster
+flare 1: flare/03
+points 1 in 2: 3
+points 2 in 1: 1
+improvised 1: 3
+arena:
+  a  b  c  d  e  f  g  h  i
+1 -- -- .. .. .. .. .. -- --
+2 -- .. .. .. .. .. .. .. --
+3 .. .. .. .. .. .. .. .. ..
+4 .. .. .. .. 1c .. .. .. ..
+5 2c 2c 2c 2c .. .. .. .. ..
+6 .. .. .. .. 2c 2c .. 3h ..
+7 .. .. .. .. .. .. 3c 3h 3h
+8 -- .. .. .. .. .. .. .. --
+9 -- -- .. .. .. .. .. -- --
+"""
+
+
+def test_the_scenario_notation_sets_up_a_melee() -> None:
+    from sim.scenario import load_scenario
+    from tests.helpers import Scripted
+
+    game = load_scenario(MELEE_SCENARIO, [Scripted(), Scripted(), Scripted()])
+    s = game.state
+    assert s.seats == 3 and s.mode == "deathmatch" and s.first_player == 0  # turn 4, player 1: 0 = (0 - 3) % 3
+    assert s.colour_points == [[0, 3, 0], [1, 0, 0], [0, 0, 0]] and s.score(0) == 0
+    assert s.improvised[0] == [False, False, True]
+    assert s.tokens == [14, 9, 11] and s.token_total == [15, 15, 15]
+    swordmaster = next(c for c in s.hand[0] if c.id == "imperial/swordmaster")
+    assert not game.legal_placements(0, swordmaster)
+    assert {(pl.origin, colour) for pl, colour in game.improvised_placements(0, swordmaster)} == {
+        (board_square("e5"), 1)}  # with player 2's common on e6; player 3's colour is spent
+
+
+def board_square(name: str) -> int:
+    from sim import board
+
+    return board.parse_square(name)
+
+
+def test_a_melee_flare_asks_which_opponent_and_scores_him_in_the_invokers_colour() -> None:
+    from sim.scenario import load_scenario
+    from tests.helpers import Scripted
+
+    me = Scripted(2, None)  # against player 3, then no move with the upper half's standard moves
+    game = load_scenario(MELEE_SCENARIO, [me, Scripted(), Scripted()])
+    flare = game.state.flare_hand[0][0]
+    assert game.flare_halves_against(0, 1, flare) == 2 and game.flare_halves_against(0, 2, flare) == 1
+    game.invoke_flare(0)
+    assert me.asked[0].kind == "flare-opponent" and me.asked[0].options == [1, 2]
+    assert game.state.colour_points[2][0] == 1 and game.state.colour_points[1][0] == 1  # unchanged
+
+
+def test_an_improvised_summon_through_the_api_spends_the_colour() -> None:
+    from sim.scenario import load_scenario
+    from tests.helpers import Scripted
+
+    game = load_scenario(MELEE_SCENARIO, [Scripted(None), Scripted(), Scripted()])  # no diagonal kill
+    s = game.state
+    swordmaster = next(c for c in s.hand[0] if c.id == "imperial/swordmaster")
+    [(placement, colour)] = game.improvised_placements(0, swordmaster)
+    s.actions_left -= 1
+    game.summon_improvised(0, swordmaster, placement, colour)
+    assert s.improvised[0] == [False, True, True] and s.record.of_kind(Improvise)[-1].colour == 1
+    assert s.piece_at(board_square("e6")) == (1, 0)  # the borrowed piece stays player 2's
+    s.check_invariants()

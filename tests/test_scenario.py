@@ -85,9 +85,9 @@ def _line(text: str, start: str) -> int:
 
 @pytest.mark.parametrize("old, new, message", [
     ("mode: deathmatch", "mode: chess", "mode must be one of"),
-    ("decks: test, test", "decks: test", "decks must name two"),
-    ("decks: test, test", "decks: test, nope", "decks must name two"),
-    ("active: 2", "active: 3", "active must be 1 or 2"),
+    ("decks: test, test", "decks: test", "decks must name 2 to 4"),
+    ("decks: test, test", "decks: test, nope", "decks must name 2 to 4"),
+    ("active: 2", "active: 3", "active must be a player from 1 to 2"),
     ("actions: 1", "actions: one", "actions must be"),
     ("seed: 9", "seed: -9", "seed must be"),
     ("hand 1: test/single", "hand 1: test/nope", "unknown being 'test/nope'"),
@@ -117,7 +117,10 @@ def test_unknown_tasks_name_their_line():
 
 @pytest.mark.parametrize("mode, added, message", [
     ("deathmatch", "hnad 1: test/ell", "unknown field 'hnad 1'"),
-    ("deathmatch", "deck 3: test/ell", "unknown field 'deck 3'"),
+    ("deathmatch", "deck 3: test/ell", "'deck 3' names a player this 2-player scenario does not have"),
+    ("deathmatch", "deck 5: test/ell", "unknown field 'deck 5'"),
+    ("deathmatch", "improvised 1: 2", "'improvised 1' is a melee field"),
+    ("deathmatch", "points 1 in 2: 3", "'points 1 in 2' is a melee field"),
     ("deathmatch", "seed: 4", "'seed' is given twice (first on line 3)"),
     ("deathmatch", "turn: 0", "turn must be a whole number at least 1, got '0'"),
     ("deathmatch", "turn: two", "turn must be a whole number"),

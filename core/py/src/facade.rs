@@ -477,7 +477,22 @@ fn run(game: &mut Game, op: &str, args: &[i64], kind: &str) -> PyResult<Answer> 
             game.summon(p, being(1)?, arg(2)? as u16);
             Answer::Nothing
         }
+        "improvised_placements" => Answer::Numbers(
+            game.improvised_placements(p, being(1)?)
+                .into_iter()
+                .flat_map(|(pl, colour)| [i64::from(pl), i64::from(colour)])
+                .collect(),
+        ),
+        "summon_improvised" => {
+            game.summon_improvised(p, being(1)?, arg(2)? as u16, arg(3)? as usize);
+            Answer::Nothing
+        }
         "flare_halves" => Answer::Number(i64::from(game.flare_halves(p, FlareId(arg(1)? as u8)))),
+        "flare_halves_against" => Answer::Number(i64::from(game.flare_halves_against(
+            p,
+            arg(1)? as usize,
+            FlareId(arg(2)? as u8),
+        ))),
         "invoke_flare" => {
             game.invoke_flare(p);
             Answer::Nothing

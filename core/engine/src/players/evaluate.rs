@@ -7,7 +7,7 @@ use super::readiness::{Position, FAR};
 use super::task_progress::{progress, Measure};
 use crate::board::{bits, Bits};
 use crate::cards::{BeingId, TaskId};
-use crate::state::{GameState, Mode};
+use crate::state::{GameState, Mode, PerSeat, MAX_SEATS};
 use std::cell::OnceCell;
 
 /// Share of a task's points counted against you when the opponent meets it now.
@@ -17,6 +17,16 @@ const REFILL: f64 = 0.2;
 const TURN_TASKS: [&str; 2] = ["destruction", "summoning"];
 const LEGENDARY: usize = 2;
 const HEROIC: usize = 1;
+/// Share of an odd common destroyed this turn counted as a point (another may pair it before the end).
+const ODD_COMMON: f64 = 0.4;
+/// Melee: weight of a point in a colour other than a player's lowest one (the lowest is the score).
+const OTHER_COLOURS: f64 = 0.3;
+/// Melee: the strongest opponent's standing counts this much against you, the mean of all opponents' the
+/// rest.
+const LEADER_SHARE: f64 = 0.75;
+/// Melee: value of each improvised summoning the player has not spent yet (so that one is spent only when
+/// the summon pays for it).
+const IMPROVISATION: f64 = 1.5;
 
 /// The hand's readiness (`total`), each card's share of it (`worth`), and for each empty square the
 /// readiness a common piece of yours placed there would add (`field`).
@@ -85,6 +95,9 @@ impl Evaluator {
 
     /// The value without the hand's readiness (the part that is slow to compute).
     pub fn static_value(&self, s: &GameState, p: usize) -> f64 {
+        if s.melee() {
+            return self.melee_static_value(s, p);
+        }
         let w = &self.w;
         let o = 1 - p;
         let (me, op) = (&s.pieces[p], &s.pieces[o]);
@@ -110,7 +123,7 @@ impl Evaluator {
         if s.active == p {
             let [c, h, leg] = s.counters.destroyed;
             let whole = (2 * leg + h + c / 2) as f64;
-            mine += whole + 0.4 * (c % 2) as f64;
+            mine += whole + ODD_COMMON * (c % 2) as f64;
         }
         mine - s.score(1 - p) as f64
     }
@@ -141,6 +154,62 @@ impl Evaluator {
         let margin = (s.score(p) as i64 + claim - s.score(o) as i64) as f64
             - OPPONENT_CLAIM * their_claim as f64;
         w.score * margin + w.tasks * progress_margin
+    }
+
+    // ----- the melee (3-4 players)
+    /// A melee position's value without the hand's readiness: material against the opponents' mean,
+    /// threats from and to any opponent, the standing margin (`melee_margin`), this turn's destruction,
+    /// and the improvisations not spent yet.
+    pub fn melee_static_value(&self, s: &GameState, p: usize) -> f64 {
+        let w = &self.w;
+        let others = (s.seats - 1) as f64;
+        let me = &s.pieces[p];
+        let enemy = s.enemy_pieces(p);
+        let count = |b: Bits| b.count_ones() as f64;
+        let mat: f64 = (0..3)
+            .map(|r| w.material()[r] * (count(me[r]) - count(enemy[r]) / others))
+            .sum();
+        let mut v = mat + self.melee_threats(me, &enemy, others);
+        v += w.score * self.melee_margin(s, p);
+        if w.destruction != 0.0 && s.active == p {
+            let d = s.counters.destroyed;
+            v += w.destruction * (d[0] + d[1] + d[2]) as f64;
+        }
+        let unspent = s.opponents(p).filter(|&c| !s.improvised[p][c]).count();
+        v + IMPROVISATION * unspent as f64
+    }
+
+    /// `threats` against all the opponents together: each opponent's pieces at risk count for a share
+    /// of one opponent (`1 / others`), as their material does.
+    fn melee_threats(&self, me: &[Bits; 3], enemy: &[Bits; 3], others: f64) -> f64 {
+        let w = &self.w;
+        if w.threat == 0.0 {
+            return 0.0;
+        }
+        let (near_op_up, near_op_leg) = (around(enemy[1] | enemy[2]), around(enemy[2]));
+        let (near_me_up, near_me_leg) = (around(me[1] | me[2]), around(me[2]));
+        let n = |b: Bits| b.count_ones() as f64;
+        let mine_at_risk = w.common * n(me[0] & near_op_up)
+            + w.heroic * n(me[1] & near_op_up)
+            + w.legendary * n(me[2] & near_op_leg);
+        let theirs_at_risk = w.common * n(enemy[0] & near_me_up)
+            + w.heroic * n(enemy[1] & near_me_up)
+            + w.legendary * n(enemy[2] & near_me_leg);
+        w.threat * (0.5 * theirs_at_risk / others - mine_at_risk)
+    }
+
+    /// Melee: your standing minus the opponents' (`LEADER_SHARE` of the strongest one's, the rest of
+    /// their mean), each counting the destruction of the turn in progress as it will score.
+    pub fn melee_margin(&self, s: &GameState, p: usize) -> f64 {
+        let mine = standing(s, &colour_scores(s, p), p);
+        let (mut best, mut sum) = (f64::NEG_INFINITY, 0.0);
+        for q in s.opponents(p) {
+            let theirs = standing(s, &colour_scores(s, q), q);
+            best = best.max(theirs);
+            sum += theirs;
+        }
+        let mean = sum / (s.seats - 1) as f64;
+        mine - (LEADER_SHARE * best + (1.0 - LEADER_SHARE) * mean)
     }
 
     fn task(&self, s: &GameState, t: TaskId) -> TaskInfo {
@@ -194,7 +263,7 @@ impl Evaluator {
     }
 
     pub fn readiness_parts(&self, s: &GameState, p: usize, field: bool) -> Readiness {
-        let pos = Position::new(&s.pieces[p], &s.pieces[1 - p]);
+        let pos = Position::new(&s.pieces[p], &s.enemy_pieces(p));
         let decay = &self.decay;
         let mut total = 0.0;
         let mut worth = Vec::with_capacity(5);
@@ -240,4 +309,57 @@ impl Evaluator {
     pub fn refill(&self) -> f64 {
         REFILL * self.rank_value[HEROIC]
     }
+}
+
+/// Melee: `p`'s points in each opponent colour (0 for the others) with, when `p` is the active player,
+/// this turn's destruction as the end of the turn will score it: 2 per legendary, 1 per heroic, 1 per
+/// pair of commons of one colour, and for the unpaired commons 1 point in the colour `leftover_colour`
+/// would choose when 2 or more colours have one (`ODD_COMMON` for a single one, which a later common
+/// of another colour could still pair).
+pub fn colour_scores(s: &GameState, p: usize) -> PerSeat<f64> {
+    let mut pts: PerSeat<f64> = [0.0; MAX_SEATS];
+    for c in s.opponents(p) {
+        pts[c] = s.colour_points[p][c] as f64;
+    }
+    if s.active != p {
+        return pts;
+    }
+    let mut odd: Vec<usize> = Vec::new();
+    for c in s.opponents(p) {
+        let [com, hero, leg] = s.counters.destroyed_of[c];
+        pts[c] += (2 * leg + hero + com / 2) as f64;
+        if com % 2 == 1 {
+            odd.push(c);
+        }
+    }
+    match odd.len() {
+        0 => {}
+        1 => pts[odd[0]] += ODD_COMMON,
+        _ => pts[lowest_colour(&pts, &odd)] += 1.0,
+    }
+    pts
+}
+
+/// Of the colours `among`, the one where `pts` is lowest (the lowest seat on ties): where a point raises
+/// the lowest colour score most.
+pub fn lowest_colour(pts: &PerSeat<f64>, among: &[usize]) -> usize {
+    let mut best = among[0];
+    for &c in &among[1..] {
+        if pts[c] < pts[best] {
+            best = c;
+        }
+    }
+    best
+}
+
+/// Melee: a player's standing from their colour scores (`pts`, one per opponent of `p`): the lowest, which
+/// is the score that wins, plus `OTHER_COLOURS` per point in the others (they break ties, trigger the end,
+/// and leave the lowest colour less to catch up once it has risen).
+pub fn standing(s: &GameState, pts: &PerSeat<f64>, p: usize) -> f64 {
+    let (mut lowest, mut sum) = (f64::INFINITY, 0.0);
+    for c in s.opponents(p) {
+        lowest = lowest.min(pts[c]);
+        sum += pts[c];
+    }
+    lowest + OTHER_COLOURS * (sum - lowest)
 }

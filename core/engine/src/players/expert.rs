@@ -17,10 +17,16 @@
 //! gain over the position at the root squashed to [0, 1]. Below the root the tree is keyed by the options
 //! along the path (a node is reached by the same sequence of main-decision options, whoever took them);
 //! the root move visited most is played, with its planned placement and targets.
+//!
+//! In a melee (3-4 players) the search is max-n: every seat's leaf reward is computed the same way from
+//! that seat's side, and each edge is backed up with the reward of the player who chose it (in a duel,
+//! the opponent's is one minus the player's). `depth` counts turns of any player, so depth 4 reaches
+//! the end of the third opponent's turn after this one.
 
 use super::evaluate::Evaluator;
 use super::lookahead::{shortlist, Lookahead};
 use super::params::{ExpertParams, Params};
+use super::planner::outcome;
 use super::sandbox::Answer;
 use crate::decisions::{Decision, Kind, Opt, PlayerView, Strategy};
 use crate::game::{Game, Players};
@@ -83,7 +89,7 @@ struct Runner<'a> {
     at: Option<usize>,
     /// (node, edge, player who chose)
     path: Vec<(usize, usize, usize)>,
-    sims: &'a mut [Lookahead; 2],
+    sims: &'a mut [Lookahead],
     /// The plans of the root's moves (placement, effect targets), by `Edge::way`.
     plans: &'a [Vec<Answer>],
     exploration: f64,
@@ -188,8 +194,8 @@ pub struct Expert {
     rng: SharedRng,
     /// Answers the choices of the chosen action, and every decision other than the main one.
     builder: Lookahead,
-    /// Play both seats inside the iterations.
-    sims: [Lookahead; 2],
+    /// Play every seat inside the iterations (a melee's third and fourth are drawn when first needed).
+    sims: Vec<Lookahead>,
     ev: Evaluator,
     params: ExpertParams,
 }
@@ -204,7 +210,7 @@ impl Expert {
         let base = Params::preset("builder").expect("the builder preset");
         let mut sub = || Lookahead::new("builder", rng.getrandbits(64), &base);
         let builder = sub();
-        let sims = [sub(), sub()];
+        let sims = vec![sub(), sub()];
         let rng_shared = shared_rng(0);
         *rng_shared.borrow_mut() = rng;
         Expert {
@@ -262,15 +268,27 @@ impl Expert {
     /// The search of one main decision: the index of the move visited most at the root, and its plan.
     fn search(&mut self, view: &PlayerView, d: &Decision) -> (usize, Vec<Answer>) {
         let me = d.player;
+        let seats = view.seats();
+        while self.sims.len() < seats {
+            let seed = self.rng.borrow_mut().getrandbits(64);
+            let base = Params::preset("builder").expect("the builder preset");
+            self.sims.push(Lookahead::new("builder", seed, &base));
+        }
         let mut tree = Tree::new();
         let (root, mut plans) = self.root_moves(view, d);
         tree.nodes[ROOT].edges = root;
         let mut base: Option<f64> = None;
+        // a melee's: every seat's value at the root, and each seat's reward at a leaf
+        let mut bases: Vec<f64> = Vec::new();
+        let mut rewards: Vec<f64> = vec![0.0; seats];
         for _ in 0..self.params.iterations {
             let mut sb = view.sandbox(&self.rng);
             // its record starts empty: the points it lists cannot match the scores
             sb.strict = false;
             let base = *base.get_or_insert_with(|| self.ev.value(&sb, me));
+            if sb.melee() && bases.is_empty() {
+                bases = (0..seats).map(|q| self.ev.value(&sb, q)).collect();
+            }
             for s in self.sims.iter_mut() {
                 s.forget_plan();
             }
@@ -278,7 +296,7 @@ impl Expert {
                 tree: &mut tree,
                 at: Some(ROOT),
                 path: Vec::new(),
-                sims: &mut self.sims,
+                sims: &mut self.sims[..],
                 plans: &plans,
                 exploration: self.params.exploration,
             };
@@ -293,6 +311,18 @@ impl Expert {
                 game.state
             };
             let path = std::mem::take(&mut runner.path);
+            if state.melee() {
+                // each player's choices are backed up with that player's own reward (max-n)
+                for (q, r) in rewards.iter_mut().enumerate() {
+                    *r = self.reward(&state, q, bases[q]);
+                }
+                for &(node, e, player) in path.iter() {
+                    let edge = &mut tree.nodes[node].edges[e];
+                    edge.n += 1;
+                    edge.w += rewards[player];
+                }
+                continue;
+            }
             let reward = self.reward(&state, me, base);
             for &(node, e, player) in path.iter() {
                 let edge = &mut tree.nodes[node].edges[e];
@@ -321,9 +351,12 @@ impl Expert {
         )
     }
 
-    /// 1 for a win, 0 for a loss, 0.5 for a tie; before the end, the evaluation's gain over the root
-    /// squashed to [0, 1].
+    /// 1 for a win, 0 for a loss, 0.5 for a tie (in a melee, a first place shared; any other place is
+    /// a loss); before the end, the evaluation's gain over the root squashed to [0, 1].
     fn reward(&self, s: &GameState, me: usize, base: f64) -> f64 {
+        if s.over && s.melee() {
+            return (1.0 + outcome(s, me)) / 2.0;
+        }
         if s.over {
             let w = s.record.winner;
             return if w < 0 {

@@ -1,7 +1,9 @@
 //! The engine of the scripted strategies (strategies/lookahead.py): every option of a main decision is
 //! tried on a sandbox copy of the game and scored by the position it leads to (`evaluate`); the choices the
 //! option then needs (placement, effect targets) are made by the same rules inside the sandbox, and the real
-//! game gets the same answers back from the plan kept for the chosen option.
+//! game gets the same answers back from the plan kept for the chosen option. In a melee a summon's options
+//! include its improvised placements, tried like the others (the evaluation counts an improvisation
+//! spent as a small loss).
 
 use std::collections::VecDeque;
 
@@ -205,18 +207,14 @@ impl Lookahead {
         card: BeingId,
         width: usize,
     ) -> (Vec<Outcome>, GameState) {
-        let game = Game::around(sb, Players::Nobody);
-        let placements = game.legal_placements(p, card);
-        let sb = game.state;
+        let (options, sb) = summon_options(sb, p, card);
         let mut outcomes = Vec::new();
-        for j in self.promising(&sb, p, &placements, card) {
-            let pl = placements[j];
-            let mut outcome = self.explore(&sb, p, &|g: &mut Game| summon_action(g, p, card, pl));
-            if placements.len() > 1 {
+        for j in self.promising(&sb, p, &options, card) {
+            let option = options[j];
+            let mut outcome = self.explore(&sb, p, &|g: &mut Game| summon_action(g, p, option));
+            if options.len() > 1 {
                 // the engine asks for the placement only when there is a choice
-                outcome
-                    .answers
-                    .insert(0, (Kind::Summon, Opt::Placement(card, pl)));
+                outcome.answers.insert(0, (Kind::Summon, option));
             }
             outcomes.push(outcome);
         }
@@ -240,20 +238,12 @@ impl Lookahead {
             .copied()
             .find(|&c| cards.being(c).id == d.card)
             .expect("the summoned card in the hand");
-        let placements: Vec<u16> = d
-            .options
-            .iter()
-            .map(|o| match *o {
-                Opt::Placement(_, pl) => pl,
-                _ => unreachable!("summon options"),
-            })
-            .collect();
         let mut best_j = 0;
         let mut best = Outcome::new(f64::NEG_INFINITY, Vec::new());
-        for j in self.promising(&sb, p, &placements, card) {
-            let pl = placements[j];
+        for j in self.promising(&sb, p, d.options, card) {
+            let option = d.options[j];
             let outcome = self.full(
-                self.explore(&sb, p, &|g: &mut Game| g.summon(p, card, pl)),
+                self.explore(&sb, p, &|g: &mut Game| summon_placement(g, p, option)),
                 p,
             );
             if outcome.value > best.value {
@@ -359,10 +349,13 @@ impl Lookahead {
         )
     }
 
-    /// Indexes of the placements worth trying: one per summoning square when the card's effect does not
-    /// depend on the rest of the placement, and those nearest enemy pieces (where effects bite) first.
-    fn promising(&self, s: &GameState, p: usize, placements: &[u16], card: BeingId) -> Vec<usize> {
+    /// Indexes of the summon options (placements, improvised ones after them) worth trying: one per
+    /// summoning square when the card's effect does not depend on the rest of the placement (a placement
+    /// of the player's own pieces before an improvised one), and those nearest enemy pieces (where
+    /// effects bite) first.
+    fn promising(&self, s: &GameState, p: usize, options: &[Opt], card: BeingId) -> Vec<usize> {
         let being = s.cards.being(card);
+        let placements: Vec<u16> = options.iter().map(placement_of).collect();
         let indexes: Vec<usize> = if placements.len() > 1 && !depends_on_placement(being) {
             let mut seen: u128 = 0;
             let mut out = Vec::new();
@@ -380,8 +373,8 @@ impl Lookahead {
         if indexes.len() <= self.max_placements {
             return indexes;
         }
-        let enemy = s.mine(1 - p);
-        let upgraded = s.upgraded(1 - p);
+        let [_, hero, leg] = s.enemy_pieces(p);
+        let (enemy, upgraded) = (s.enemies(p), hero | leg);
         let keys: Vec<(u32, f64)> = indexes
             .iter()
             .map(|&j| {
@@ -419,6 +412,9 @@ impl Lookahead {
                 .collect()
         };
         match d.kind {
+            Kind::Place if d.options.iter().any(|o| matches!(o, Opt::SeatSquare(..))) => {
+                (reflex::enemy_colour_place(s, d), true)
+            }
             Kind::Place if d.card.is_empty() => {
                 let mut scratch = s.clone_for(&s.rng);
                 (
@@ -453,11 +449,36 @@ impl Lookahead {
                 (best, true)
             }
             Kind::StartSquare => (0, true),
+            Kind::MeleeStart => (self.melee_start(s, d), true),
+            Kind::LegendColour | Kind::LeftoverColour => (reflex::lowest_colour_option(s, d), true),
+            // the rule's choice first; the sandbox tries the other opponents too
+            Kind::FlareOpponent => (reflex::flare_opponent(s, d), false),
             _ => match reflex::judge(&self.ev, s, d) {
                 Some(i) => (i, true),
                 None => (0, false),
             },
         }
+    }
+
+    /// Melee setup: the starting piece (colour and square) after which the position is worth most to
+    /// the player (their own piece where their hand wants it, an opponent's where it hinders them least;
+    /// the first offered on ties).
+    fn melee_start(&self, s: &GameState, d: &Decision) -> usize {
+        let p = d.player;
+        let mut scratch = s.clone_for(&s.rng);
+        let (mut best, mut best_v) = (0, f64::NEG_INFINITY);
+        for (i, o) in d.options.iter().enumerate() {
+            let Opt::SeatSquare(c, sq) = *o else {
+                unreachable!("melee start options")
+            };
+            scratch.pieces[c as usize][COMMON as usize] |= 1 << sq;
+            let v = self.ev.value(&scratch, p);
+            scratch.pieces[c as usize][COMMON as usize] &= !(1 << sq);
+            if v > best_v {
+                (best, best_v) = (i, v);
+            }
+        }
+        best
     }
 
     /// The best square to place a common piece of yours on, and the value it leads to.
@@ -556,7 +577,7 @@ impl Lookahead {
     }
 
     fn worst_card(&self, s: &GameState, p: usize, options: &[Opt]) -> usize {
-        let pos = Position::new(&s.pieces[p], &s.pieces[1 - p]);
+        let pos = Position::new(&s.pieces[p], &s.enemy_pieces(p));
         let worth = |o: &Opt| {
             let Opt::Being(id) = *o else {
                 unreachable!("discard options")
@@ -630,10 +651,47 @@ struct AtDecision {
     base: f64,
 }
 
-/// The summon action as `Game::apply_action` plays it, once the placement is chosen.
-fn summon_action(game: &mut Game, p: usize, card: BeingId, pl: u16) {
+/// The summon action as `Game::apply_action` plays it, once the placement (`Opt::Placement`, or in a
+/// melee `Opt::Improvised`) is chosen.
+fn summon_action(game: &mut Game, p: usize, option: Opt) {
     game.state.actions_left -= 1;
-    game.summon(p, card, pl);
+    summon_placement(game, p, option);
+}
+
+/// Summon with the placement chosen: the player's own pieces, or improvised with a colour.
+fn summon_placement(game: &mut Game, p: usize, option: Opt) {
+    match option {
+        Opt::Placement(card, pl) => game.summon(p, card, pl),
+        Opt::Improvised(card, pl, colour) => game.summon_improvised(p, card, pl, colour as usize),
+        _ => unreachable!("summon options"),
+    }
+}
+
+/// The placement index of a summon option.
+fn placement_of(option: &Opt) -> u16 {
+    match *option {
+        Opt::Placement(_, pl) | Opt::Improvised(_, pl, _) => pl,
+        _ => unreachable!("summon options"),
+    }
+}
+
+/// The options of summoning `card`, as `Game::apply_action` offers them: its legal placements, then in a
+/// melee the improvised ones. The sandbox is handed back.
+fn summon_options(sb: GameState, p: usize, card: BeingId) -> (Vec<Opt>, GameState) {
+    let game = Game::around(sb, Players::Nobody);
+    let mut options: Vec<Opt> = game
+        .legal_placements(p, card)
+        .into_iter()
+        .map(|pl| Opt::Placement(card, pl))
+        .collect();
+    if game.state.melee() {
+        options.extend(
+            game.improvised_placements(p, card)
+                .into_iter()
+                .map(|(pl, c)| Opt::Improvised(card, pl, c)),
+        );
+    }
+    (options, game.state)
 }
 
 /// Whether the card's effect may differ between placements with the same summoning square: it reads the

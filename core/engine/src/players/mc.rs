@@ -2,7 +2,8 @@
 //! (strategies/mc.py declares its parameters). At each main "action" decision every option is played out `rollouts` times, each time on a
 //! fresh sandbox (`PlayerView::sandbox`: what the player cannot see dealt anew from its own stream): the base
 //! player takes the option, finishes the turn and plays the opponent's next turn for them, and the position
-//! reached is valued by the base player's own evaluation from this player's side. The option with the best
+//! reached is valued by the base player's own evaluation from this player's side. In a melee the rollout
+//! plays every opponent's next turn, up to the start of this player's next turn. The option with the best
 //! mean is taken (the first on ties). Every other decision, and the follow-up choices of the chosen option, is
 //! answered by the base player as it would answer them.
 //!
@@ -226,9 +227,9 @@ impl MonteCarlo {
 }
 
 /// `action` taken on a sandbox of `view` dealt from `seed` (its follow-ups answered from `plan` as far as
-/// it goes), then the turn finished and the next one played by the preset `base` in both seats: the
-/// position reached. The players' streams are their own, derived from `seed` as in a game, or, with
-/// `one_stream`, the sandbox's own (one generator seeded per rollout instead of three: seeding is a
+/// it goes), then the turn finished and the next one played by the preset `base` in both seats (in a
+/// melee, every opponent's next turn, `base` in every seat): the position reached. The players' streams
+/// are their own, derived from `seed` as in a game, or, with `one_stream`, the sandbox's own (one generator seeded per rollout instead of three: seeding is a
 /// good share of a short rollout's cost).
 pub fn play_out(
     view: &PlayerView,
@@ -239,7 +240,9 @@ pub fn play_out(
     one_stream: bool,
 ) -> GameState {
     let rng = shared_rng(seed);
-    let sandbox = view.sandbox(&rng);
+    let mut sandbox = view.sandbox(&rng);
+    // its record starts empty: the points it lists cannot match the scores
+    sandbox.strict = false;
     let player = |seat: usize| -> Box<dyn Strategy> {
         if base == planner::NAME {
             // the default player plays the rollout; its builder answers the option's follow-ups afresh
@@ -256,15 +259,26 @@ pub fn play_out(
         }
         Box::new(player)
     };
-    let mut game = Game::around(sandbox, Players::Seats(vec![player(0), player(1)]));
+    let seats = sandbox.seats;
+    let mut game = Game::around(sandbox, Players::Seats((0..seats).map(player).collect()));
     if action == Action::End {
         game.end_turn(p);
     } else {
         game.apply_action(p, action);
         game.finish_turn();
     }
-    if !game.state.over {
-        game.play_turn();
+    if !game.state.melee() {
+        if !game.state.over {
+            game.play_turn();
+        }
+    } else {
+        // a melee: every opponent's turn until the player's own comes round again
+        for _ in 1..seats {
+            if game.state.over || game.state.active == p {
+                break;
+            }
+            game.play_turn();
+        }
     }
     let mut state = game.state;
     // this turn's counters are the last player's, already scored: none for the turn to come

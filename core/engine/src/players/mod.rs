@@ -12,12 +12,19 @@
 //! the position it leads to (`evaluate`, from `readiness`, `task_progress` and `geometry`). Each module
 //! ports the Python module of the same name in `strategies/` and makes the same decisions. `expert` searches
 //! (information-set Monte Carlo tree search) with `builder` below its tree.
+//!
+//! Every strategy plays Deathmatch melees (3-4 players) too: the evaluation values the lowest colour
+//! score against the strongest opponent's (`evaluate::melee_static_value`), the colour and opponent
+//! choices have rules (`reflex`), improvised summons are summon options like the others (`lookahead`),
+//! and the rollouts and the search play every seat (docs/strategies.md, "Melee").
 
 pub mod evaluate;
 pub mod expert;
 pub mod geometry;
 pub mod lookahead;
 pub mod mc;
+#[cfg(test)]
+mod melee_tests;
 pub mod params;
 pub mod planner;
 pub mod random;

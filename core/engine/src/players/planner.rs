@@ -13,6 +13,9 @@
 //! `builder`'s too: the two squares are mirror images in a symmetric arena and patterns match in every
 //! orientation, so either leads to the same game mirrored.
 //!
+//! In a melee (3-4 players) the rollouts play every opponent's next turn, up to the start of the player's
+//! own, and a finished game is won only from a first place of one's own (a shared first place is a tie).
+//!
 //! Rollout `r` of every option starts from the same deal and the same players' streams (common random
 //! numbers), all drawn from the player's own stream, so a game is a function of its seed.
 
@@ -123,16 +126,26 @@ impl Planner {
             .collect()
     }
 
-    /// The evaluation of a position for `p`; a finished game is won or lost outright.
+    /// The evaluation of a position for `p`; a finished game is won or lost outright (in a melee, a first
+    /// place shared with others is a tie, any other place a loss).
     fn value(&self, s: &GameState, p: usize) -> f64 {
         if !s.over {
             return self.ev.value(s, p);
         }
-        match s.record.winner {
-            w if w == p as i32 => WIN,
-            -1 => 0.0,
-            _ => -WIN,
-        }
+        WIN * outcome(s, p)
+    }
+}
+
+/// A finished game for `p`: 1 won, 0 tied, -1 lost. In a melee a first place shared is a tie and any
+/// other place a loss.
+pub fn outcome(s: &GameState, p: usize) -> f64 {
+    let w = s.record.winner;
+    if w == p as i32 {
+        1.0
+    } else if w == -1 && (!s.melee() || s.record.places.get(p) == Some(&1)) {
+        0.0
+    } else {
+        -1.0
     }
 }
 

@@ -3,12 +3,12 @@
 //! of the effect. Decisions it cannot read (branches, directions, anything new) are left to the caller,
 //! which explores their options in the sandbox.
 
-use super::evaluate::Evaluator;
+use super::evaluate::{colour_scores, lowest_colour, standing, Evaluator};
 use super::task_progress::helpful_squares;
 use crate::board::{Bits, Square};
 use crate::decisions::{Decision, Kind, Opt};
 use crate::ranks::LEGENDARY;
-use crate::state::{GameState, Mode};
+use crate::state::{GameState, Mode, MAX_SEATS};
 
 /// Deathmatch points for destroying an enemy piece, by rank.
 const DM_POINTS: [f64; 3] = [0.5, 1.0, 2.0];
@@ -55,6 +55,80 @@ pub fn judge(ev: &Evaluator, s: &GameState, d: &Decision) -> Option<usize> {
     Some(best)
 }
 
+// ----- melee decisions
+
+/// The colour option (`Opt::Seat`) whose point raises the player's lowest colour score: the colour where
+/// their score is lowest (the lowest seat on ties). For the legend's point, where the score counts this
+/// turn's destruction as it will score, and the point of the unpaired commons, asked once the
+/// destruction has scored.
+pub fn lowest_colour_option(s: &GameState, d: &Decision) -> usize {
+    let p = d.player;
+    let pts = if d.kind == Kind::LeftoverColour {
+        std::array::from_fn(|c| s.colour_points[p][c] as f64)
+    } else {
+        colour_scores(s, p)
+    };
+    let colours: Vec<usize> = d.options.iter().map(seat_of).collect();
+    let c = lowest_colour(&pts, &colours);
+    colours
+        .iter()
+        .position(|&x| x == c)
+        .expect("an offered colour")
+}
+
+/// The opponent to compare a flare against (`Opt::Seat` options): the one against whom it resolves the
+/// most halves, then the one the point it scores in the player's colour helps least (it does not raise
+/// their lowest colour score), then the one with the lowest standing, then the first offered.
+pub fn flare_opponent(s: &GameState, d: &Decision) -> usize {
+    let p = d.player;
+    let flare = s.cards.flare(s.flare_hand[p][0]);
+    let key = |q: usize| {
+        let (me, them) = (&s.pieces[p], &s.pieces[q]);
+        let up = |b: &[Bits; 3]| (b[1] | b[2]).count_ones() as i32;
+        let all = |b: &[Bits; 3]| (b[0] | b[1] | b[2]).count_ones() as i32;
+        // as `Game::flare_halves_against`
+        let halves = (up(them) - up(me) >= flare.upper.threshold) as i32
+            + (all(them) - all(me) >= flare.lower.threshold) as i32;
+        let pts = colour_scores(s, q);
+        let now = standing(s, &pts, q);
+        let mut after = pts;
+        after[p] += 1.0;
+        (halves, -(standing(s, &after, q) - now), -now)
+    };
+    let mut best = 0;
+    let mut best_key = key(seat_of(&d.options[0]));
+    for (i, o) in d.options.iter().enumerate().skip(1) {
+        let k = key(seat_of(o));
+        if k.partial_cmp(&best_key) == Some(std::cmp::Ordering::Greater) {
+            (best, best_key) = (i, k);
+        }
+    }
+    best
+}
+
+/// Melee: an enemy piece placed by an effect in a colour of the player's choice (`Opt::SeatSquare`
+/// options, Forest Ancient): the colour where the player's score is lowest, since the effects that place
+/// enemy pieces destroy pieces of the colours placed, and the first square offered for it.
+pub fn enemy_colour_place(s: &GameState, d: &Decision) -> usize {
+    let pts = colour_scores(s, d.player);
+    let mut best: Option<(usize, f64)> = None;
+    for (i, o) in d.options.iter().enumerate() {
+        if let Opt::SeatSquare(c, _) = *o {
+            if best.is_none_or(|(_, v)| pts[c as usize] < v) {
+                best = Some((i, pts[c as usize]));
+            }
+        }
+    }
+    best.map_or(0, |(i, _)| i)
+}
+
+fn seat_of(o: &Opt) -> usize {
+    match *o {
+        Opt::Seat(c) => c as usize,
+        _ => unreachable!("seat options"),
+    }
+}
+
 /// Python's `seq[i]` for a possibly negative index.
 fn py_at(seq: &[f64; 3], i: i32) -> f64 {
     seq[i.rem_euclid(3) as usize]
@@ -69,8 +143,12 @@ struct Scorer<'a> {
     field: Option<[f64; 81]>,
     helpful: Option<Bits>,
     mine: Bits,
-    /// (bitboard, what losing a piece there costs the player): negative for enemy pieces.
-    losses: [(Bits, f64); 6],
+    /// (bitboard, what losing a piece there costs the player): negative for enemy pieces. A duel fills
+    /// the first 6 (own pieces by rank, then the opponent's), a melee 3 more per opponent.
+    losses: [(Bits, f64); 3 * MAX_SEATS],
+    /// The share of one enemy piece's material in the value (1 in a duel, 1 / opponents in a melee,
+    /// whose value weighs the opponents' mean material).
+    enemy_share: f64,
 }
 
 impl<'a> Scorer<'a> {
@@ -90,15 +168,31 @@ impl<'a> Scorer<'a> {
             let per_piece = points as f64 / 3.0;
             [w.tasks * per_piece; 3]
         };
-        let (me, them) = (&s.pieces[p], &s.pieces[1 - p]);
-        let losses = [
-            (me[0], material[0]),
-            (me[1], material[1]),
-            (me[2], material[2]),
-            (them[0], -material[0] - kill[0]),
-            (them[1], -material[1] - kill[1]),
-            (them[2], -material[2] - kill[2]),
-        ];
+        let mut losses = [(0, 0.0); 3 * MAX_SEATS];
+        let me = &s.pieces[p];
+        for r in 0..3 {
+            losses[r] = (me[r], material[r]);
+        }
+        let mut enemy_share = 1.0;
+        if s.melee() {
+            enemy_share = 1.0 / (s.seats - 1) as f64;
+            // a kill scores in the victim's colour: worth what the points add to the player's standing
+            let pts = colour_scores(s, p);
+            let now = standing(s, &pts, p);
+            for (k, q) in s.opponents(p).enumerate() {
+                for r in 0..3 {
+                    let mut after = pts;
+                    after[q] += DM_POINTS[r];
+                    let kill = w.score * (standing(s, &after, p) - now) + w.destruction;
+                    losses[3 + 3 * k + r] = (s.pieces[q][r], -material[r] * enemy_share - kill);
+                }
+            }
+        } else {
+            let them = &s.pieces[1 - p];
+            for r in 0..3 {
+                losses[3 + r] = (them[r], -material[r] - kill[r]);
+            }
+        }
         Scorer {
             ev,
             s,
@@ -108,6 +202,7 @@ impl<'a> Scorer<'a> {
             helpful: None,
             mine: s.mine(p),
             losses,
+            enemy_share,
         }
     }
 
@@ -158,6 +253,8 @@ impl<'a> Scorer<'a> {
         let gain = self.rank_gain(rank as i32);
         if owner == self.p {
             gain
+        } else if self.s.melee() {
+            -gain * self.enemy_share
         } else {
             -gain
         }
@@ -168,6 +265,8 @@ impl<'a> Scorer<'a> {
         let loss = self.rank_gain(rank as i32 - 1);
         if owner == self.p {
             -loss
+        } else if self.s.melee() {
+            loss * self.enemy_share
         } else {
             loss
         }

@@ -11,6 +11,7 @@ use tk_engine::state::{GameState, Mode, TurnCounters};
 
 /// What seat 0 cannot see dealt again: the opponent's hands with their decks, the legend deck, and every
 /// deck's order (the hidden-information tests of the search players).
+#[allow(dead_code)]
 pub fn reshuffled_hidden(s: &GameState, rng: &mut PyRandom) -> GameState {
     let mut t = s.clone();
     let n = t.hand[1].len();
@@ -70,4 +71,67 @@ pub fn after_some_turns(mode: Mode, seed: u64, turns: u32) -> GameState {
     s.actions_left = 2;
     s.counters = TurnCounters::default();
     g.state
+}
+
+/// A melee of `decks` (3 or 4) played by random players for `turns` turns or a few more, at the start of
+/// seat 0's turn.
+#[allow(dead_code)]
+pub fn melee_after_some_turns(decks: &[&str], seed: u64, turns: u32) -> GameState {
+    let players = (0..decks.len())
+        .map(|seat| make_strategy("random", seat, seed).unwrap())
+        .collect();
+    let mut g = Game::table(
+        cards(),
+        Mode::Deathmatch,
+        decks,
+        players,
+        seed,
+        GameOptions::default(),
+    )
+    .unwrap();
+    g.setup();
+    while g.state.turn < turns || g.state.active != 0 {
+        g.play_turn();
+        assert!(!g.state.over, "the game ended before turn {turns}");
+    }
+    let s = &mut g.state;
+    s.turn += 1;
+    s.actions_left = 2;
+    s.counters = TurnCounters::default();
+    g.state
+}
+
+/// What seat 0 cannot see in a melee dealt again: each opponent's hand with their deck, the legends and
+/// the flares the opponents hold with the legend and flare decks, and every deck's order.
+#[allow(dead_code)]
+pub fn reshuffled_hidden_melee(s: &GameState, rng: &mut PyRandom) -> GameState {
+    fn redeal<T: Copy>(rng: &mut PyRandom, hands: &mut [&mut Vec<T>], deck: &mut Vec<T>) {
+        let mut pool: Vec<T> = deck.clone();
+        for h in hands.iter() {
+            pool.extend_from_slice(h);
+        }
+        rng.shuffle(&mut pool);
+        let mut rest = &pool[..];
+        for h in hands.iter_mut() {
+            let n = h.len();
+            h.clear();
+            h.extend_from_slice(&rest[..n]);
+            rest = &rest[n..];
+        }
+        *deck = rest.to_vec();
+    }
+    let mut t = s.clone();
+    for q in 1..t.seats {
+        let (hand, deck) = (&mut t.hand[q], &mut t.deck[q]);
+        redeal(rng, &mut [hand], deck);
+    }
+    let (legend_hand, legend_deck) = (&mut t.legend_hand, &mut t.legend_deck);
+    let mut hands: Vec<&mut Vec<_>> = legend_hand.iter_mut().skip(1).collect();
+    redeal(rng, &mut hands, legend_deck);
+    let (flare_hand, flare_deck) = (&mut t.flare_hand, &mut t.flare_deck);
+    let mut hands: Vec<&mut Vec<_>> = flare_hand.iter_mut().skip(1).collect();
+    redeal(rng, &mut hands, flare_deck);
+    rng.shuffle(&mut t.deck[0]);
+    rng.shuffle(&mut t.task_deck);
+    t
 }
