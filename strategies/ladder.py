@@ -9,6 +9,12 @@ so the others' intervals are relative to it).
 
 An entrant is a strategy under a label: the same strategy may take part twice with different parameters
 (``expert`` and ``expert.1000`` at two budgets).
+
+A melee ladder (``melee-3``, ``melee-4``) seats each pairing's two strategies alternately at a table of 3 or
+4 (A B A, then B A B; A B A B), rotated through the seats, and breaks each game's ranking into comparisons
+between the seats of different strategies: the better place wins, an equal place ties. The pairings count
+those comparisons, and the ratings fit them. Comparisons from one game are not independent, so the
+intervals of a melee ladder are narrower than its games warrant (docs/strategies.md, "Melee").
 """
 
 from __future__ import annotations
@@ -64,10 +70,13 @@ class PairingResult:
                              self.ties)
 
 
+MELEE_SEATS = {"melee-3": 3, "melee-4": 4}
+
+
 @dataclass
 class LadderResult:
     mode: str
-    decks: list[tuple[str, str]]
+    decks: list[tuple[str, ...]]
     entrants: list[Entrant]
     games_per_pairing: int
     pairings: list[PairingResult]
@@ -79,9 +88,14 @@ class LadderResult:
     def games(self) -> int:
         return sum(p.games for p in self.pairings)
 
+    @property
+    def unit(self) -> str:
+        """What a pairing counts: games in a duel, seat comparisons in a melee."""
+        return "comparisons" if self.mode in MELEE_SEATS else "games"
+
     def to_dict(self) -> dict[str, Any]:
         return {
-            "mode": self.mode, "decks": [f"{a}-{b}" for a, b in self.decks],
+            "mode": self.mode, "unit": self.unit, "decks": ["-".join(t) for t in self.decks],
             "entrants": [{"label": e.name, "strategy": e.strategy_name, "params": e.params}
                          for e in self.entrants],
             "games_per_pairing": self.games_per_pairing, "seconds": round(self.seconds, 1),
@@ -179,7 +193,44 @@ def _mix(seed: int, k: int) -> int:
     return (z ^ z >> 31) >> 1
 
 
-Job = tuple[str, list[tuple[str, str]], Entrant, Entrant, int, range, str | None]
+Job = tuple[str, list[tuple[str, ...]], Entrant, Entrant, int, range, str | None]
+
+
+def melee_table(seats: int, k: int) -> list[int]:
+    """Game ``k`` of a melee pairing: for each seat, 0 for the first strategy or 1 for the second. The two
+    alternate round the table (with 3 seats the first holds two of them in even deals, the second in odd
+    ones), rotated by ``k`` through the seats."""
+    sides = [(i + k // seats) % 2 for i in range(seats)]
+    shift = k % seats
+    return sides[-shift:] + sides[:-shift] if shift else sides
+
+
+def play_melee_games(job: Job) -> tuple[int, int, int]:
+    """(first's wins, second's wins, ties) over the seat comparisons of a range of a melee pairing's games."""
+    from sim.cards import load_card_set
+    from sim.game import Game
+    from strategies import make_strategy
+
+    mode, decks, first, second, base_seed, ks, cards_dir = job
+    seats = MELEE_SEATS[mode]
+    cards = load_card_set(cards_dir)
+    first_wins = second_wins = ties = 0
+    for k in ks:
+        seed = _mix(base_seed, k)
+        sides = melee_table(seats, k)
+        players = [make_strategy((first, second)[s].strategy_name, seat, seed, (first, second)[s].params)
+                   for seat, s in enumerate(sides)]
+        places = Game(cards, "deathmatch", decks[k % len(decks)], players, seed).play().places
+        for a in range(seats):
+            for b in range(seats):
+                if sides[a] == 0 and sides[b] == 1:
+                    if places[a] < places[b]:
+                        first_wins += 1
+                    elif places[a] > places[b]:
+                        second_wins += 1
+                    else:
+                        ties += 1
+    return first_wins, second_wins, ties
 
 
 def play_games(job: Job) -> tuple[int, int, int]:
@@ -208,7 +259,7 @@ def play_games(job: Job) -> tuple[int, int, int]:
     return first_wins, second_wins, ties
 
 
-def run_ladder(mode: str, entrants: Sequence[Entrant], games: int, decks: Sequence[tuple[str, str]], *,
+def run_ladder(mode: str, entrants: Sequence[Entrant], games: int, decks: Sequence[tuple[str, ...]], *,
                workers: int = 0, base_seed: int = 1, cards_dir: str | None = None,
                progress: Callable[[int, int], None] | None = None) -> LadderResult:
     """Play every pairing of ``entrants`` ``games`` times on all cores (``workers`` = 0) or ``workers``."""
@@ -218,8 +269,12 @@ def run_ladder(mode: str, entrants: Sequence[Entrant], games: int, decks: Sequen
         raise UserError("a ladder needs at least two strategies")
     if len({e.name for e in entrants}) != len(entrants):
         raise UserError("a label is listed twice (give a strategy a second label: LABEL=STRATEGY)")
-    if games < 2 or games % 2:
-        raise UserError(f"--games: expected an even number of at least 2 (half from each seat), got {games}")
+    seats = MELEE_SEATS.get(mode, 2)
+    step = 2 * seats if seats > 2 else 2
+    if games < step or games % step:
+        expected = ("an even number of at least 2 (half from each seat)" if seats == 2 else
+                    f"a multiple of {step} (each strategy in every seat, both ways round the table)")
+        raise UserError(f"--games: expected {expected}, got {games}")
     for e in entrants:
         make_strategy(e.strategy_name, 0, 0, e.params)  # a clear error before any process starts
     results = [PairingResult(a.name, b.name) for i, a in enumerate(entrants) for b in entrants[i + 1:]]
@@ -232,13 +287,14 @@ def run_ladder(mode: str, entrants: Sequence[Entrant], games: int, decks: Sequen
             jobs.append((index, job))
     started = time.perf_counter()
     done = 0
+    play = play_melee_games if seats > 2 else play_games
     with ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1) as pool:
-        for (index, job), (w1, w2, t) in zip(jobs, pool.map(play_games, [j for _, j in jobs]), strict=True):
+        for (index, job), (w1, w2, t) in zip(jobs, pool.map(play, [j for _, j in jobs]), strict=True):
             r = results[index]
             r.first_wins += w1
             r.second_wins += w2
             r.ties += t
-            r.games += len(job[5])
+            r.games += w1 + w2 + t
             done += len(job[5])
             if progress is not None:
                 progress(done, games * len(results))
@@ -253,10 +309,11 @@ def run_ladder(mode: str, entrants: Sequence[Entrant], games: int, decks: Sequen
 def render(ladder: LadderResult) -> str:
     """The ladder as Markdown: pairings (the higher-rated side first) with win rates and intervals, then
     the ratings."""
-    lines = [f"**{ladder.mode}**, decks {', '.join(f'{a}-{b}' for a, b in ladder.decks)}, "
-             f"{ladder.games_per_pairing} games per pairing ({ladder.games} games, {ladder.seconds:.0f} s)",
+    unit = ladder.unit
+    lines = [f"**{ladder.mode}**, decks {', '.join('-'.join(t) for t in ladder.decks)}, "
+             f"{ladder.games_per_pairing} games per pairing ({ladder.games} {unit}, {ladder.seconds:.0f} s)",
              "",
-             "| pairing | games | wins | losses | ties | win rate (ties half) | 95% interval |",
+             f"| pairing | {unit} | wins | losses | ties | win rate (ties half) | 95% interval |",
              "|---|---:|---:|---:|---:|---:|---:|"]
     rating = ladder.ratings
     for p in sorted((q if rating[q.first] >= rating[q.second] else q.swapped() for q in ladder.pairings),

@@ -314,3 +314,26 @@ def test_an_improvised_summon_through_the_api_spends_the_colour() -> None:
     assert s.improvised[0] == [False, True, True] and s.record.of_kind(Improvise)[-1].colour == 1
     assert s.piece_at(board_square("e6")) == (1, 0)  # the borrowed piece stays player 2's
     s.check_invariants()
+
+
+# ----- the ladder in melee
+def test_melee_ladder_tables_seat_each_strategy_in_every_seat_equally() -> None:
+    from strategies.ladder import melee_table
+
+    for seats in (3, 4):
+        tables = [melee_table(seats, k) for k in range(2 * seats)]
+        for seat in range(seats):
+            assert sum(t[seat] for t in tables) == seats  # the second strategy holds each seat half the time
+        assert sum(sum(t) for t in tables) == seats * seats  # and half of all seats
+
+
+def test_a_melee_ladder_ranks_builder_above_random_by_seat_comparisons() -> None:
+    from strategies.ladder import Entrant, run_ladder
+
+    result = run_ladder("melee-3", [Entrant("random"), Entrant("builder")], 12, [TABLES_3[0]], workers=1,
+                        base_seed=5)
+    [pairing] = result.pairings
+    assert result.unit == "comparisons" and pairing.games == 12 * 2  # 2 seat comparisons a game of 3
+    assert pairing.second_wins > 0.8 * pairing.games and result.ratings["builder"] > 200
+    bad = CliRunner().invoke(app, ["ladder", "--mode", "melee-4", "--games", "6"], prog_name="tashkalar")
+    assert bad.exit_code == 2 and "multiple of 8" in bad.stderr
