@@ -337,3 +337,15 @@ def test_a_melee_ladder_ranks_builder_above_random_by_seat_comparisons() -> None
     assert pairing.second_wins > 0.8 * pairing.games and result.ratings["builder"] > 200
     bad = CliRunner().invoke(app, ["ladder", "--mode", "melee-4", "--games", "6"], prog_name="tashkalar")
     assert bad.exit_code == 2 and "multiple of 8" in bad.stderr
+
+
+def test_a_run_of_melees_only_is_recorded_in_the_history(melee_report: tuple[Path, Path], tmp_path: Path) -> None:
+    """Its summary metrics are the duels' (none here); recording it must not fail the run."""
+    from reports.regression.history import record_run
+
+    db = tmp_path / "history.duckdb"
+    assert record_run(melee_report[0], db)
+    import duckdb
+
+    with duckdb.connect(str(db), read_only=True) as con:
+        assert con.execute("SELECT count(*) FROM runs").fetchone()[0] == 1

@@ -118,10 +118,11 @@ def record_metrics(db: Path, run_path: str, metrics: list[Metric], identity: Run
                         "? AS study_name, ? AS study_id, ? AS card_set, ? AS strategies, ? AS code_version",
                         [run_id, run_path, when, identity.study_name, identity.study_id, identity.card_set,
                          identity.strategies, identity.code_version])
-            con.executemany(
-                "INSERT INTO metrics VALUES (?, ?, ?, ?, ?, ?)",
-                [[run_id, m.metric, m.mode, m.subject, m.successes, m.trials] for m in metrics],
-            )
+            if metrics:  # a run of melees only has none yet: the metrics are the duels'
+                con.executemany(
+                    "INSERT INTO metrics VALUES (?, ?, ?, ?, ?, ?)",
+                    [[run_id, m.metric, m.mode, m.subject, m.successes, m.trials] for m in metrics],
+                )
             con.execute("COMMIT")
         except duckdb.Error as e:
             raise HistoryError(f"{db}: cannot write to the history database ({_first_line(e)})") from None
