@@ -368,48 +368,41 @@ def _declared_players(c: _Checker) -> dict[str, Player]:
 def _strategy_pairings(c: _Checker, declared: dict[str, Player]) -> tuple[tuple[tuple[str, str], ...],
                                                                           dict[str, Player]]:
     """The pairings, and the players they use: declared labels, or strategy names without parameters."""
-    from strategies import make_strategy
-
     if c.data.get("strategy_pairings") == "all" and not declared:
         raise c.fail("strategy_pairings", '"all" pairs the labels of [players.LABEL] tables; '
                                           "none is declared")
     pairings = c.pairings("strategy_pairings", list(declared) or ["random"], "strategies or player labels",
                           closed=False)
-    for i, pair in enumerate(pairings):
-        for label in pair:
-            if label not in declared and not _LABEL.match(label):
-                raise c.fail(f"strategy_pairings[{i}]", f"{label!r} is not a strategy name or player label")
-    used = sorted({label for pair in pairings for label in pair})
-    players = {label: declared.get(label, Player(label, label)) for label in used}
-    for label, player in (declared | players).items():
-        try:
-            make_strategy(player.strategy, 0, 0, player.params)
-        except UserError as e:
-            raise c.fail(f"players.{label}" if label in declared else "strategy_pairings", str(e)) from None
-    return pairings, players
+    return pairings, _seated_players(c, "strategy_pairings", pairings, declared)
 
 
 def _strategy_tables(c: _Checker, declared: dict[str, Player],
                      sizes: list[int]) -> tuple[tuple[tuple[str, ...], ...], dict[str, Player]]:
     """The strategy tables, and the players they use (as ``_strategy_pairings``)."""
-    from strategies import make_strategy
-
     if c.data.get("strategy_tables") == "all" and not declared:
         raise c.fail("strategy_tables", '"all" seats the labels of [players.LABEL] tables; none is declared')
     tables = _tables(c, "strategy_tables", sorted(declared) or ["random"], sizes, "strategies or player labels",
                      closed=False)
-    for i, table in enumerate(tables):
-        for label in table:
+    return tables, _seated_players(c, "strategy_tables", tables, declared)
+
+
+def _seated_players(c: _Checker, key: str, sides: tuple[tuple[str, ...], ...],
+                    declared: dict[str, Player]) -> dict[str, Player]:
+    """The players the pairings or tables of ``key`` seat, each one checked (and every declared one)."""
+    from strategies import make_strategy
+
+    for i, side in enumerate(sides):
+        for label in side:
             if label not in declared and not _LABEL.match(label):
-                raise c.fail(f"strategy_tables[{i}]", f"{label!r} is not a strategy name or player label")
-    used = sorted({label for table in tables for label in table})
+                raise c.fail(f"{key}[{i}]", f"{label!r} is not a strategy name or player label")
+    used = sorted({label for side in sides for label in side})
     players = {label: declared.get(label, Player(label, label)) for label in used}
-    for label, player in players.items():
+    for label, player in (declared | players).items():
         try:
             make_strategy(player.strategy, 0, 0, player.params)
         except UserError as e:
-            raise c.fail(f"players.{label}" if label in declared else "strategy_tables", str(e)) from None
-    return tables, players
+            raise c.fail(f"players.{label}" if label in declared else key, str(e)) from None
+    return players
 
 
 def _ablation(c: _Checker, cards: CardSet) -> tuple[Variant, ...]:

@@ -726,6 +726,9 @@ impl<'s> Game<'s> {
         let e = s.enemy_pieces(p);
         let (e_any, e_up, e_leg) = (e[0] | e[1] | e[2], e[1] | e[2], e[2]);
         let borrowed = 1 + s.counters.borrow_enemy_piece as u32;
+        if e_any == 0 || mine.count_ones() + borrowed < card.pattern.cells.len() as u32 {
+            return false;
+        }
         let mut any = false;
         for (i, pl) in card.placements.iter().enumerate() {
             let fails = (pl.need_any & !mine) | (pl.need_heroic & !up) | (pl.need_legendary & !leg);
