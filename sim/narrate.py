@@ -34,6 +34,8 @@ def describe_event(e: Event) -> str | None:
     match e:
         case Summon():
             return f"{who} summons {e.card} at {board.name(e.square)} (orientation {e.orientation})"
+        case Place(cause="deathmatch-start" | "melee-start"):
+            return f"setup: a starting piece of {who} at {board.name(e.square)}"
         case Place(cause="place-action"):
             return f"{who} places a {RANK_NAMES[e.rank]} piece at {board.name(e.square)}"
         case Place():
