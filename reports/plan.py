@@ -22,7 +22,7 @@ from typing import Annotated
 
 import typer
 
-from pipelines.study import Study, load_study
+from pipelines.study import Study, form_players, load_study
 from reports.stats import (
     Z_MDE,
     games_needed_paired,
@@ -67,10 +67,11 @@ def plan(study: Study, effect: float, discordance: float) -> list[Line]:
                   *((f"opening hand, one {kind}, {deck} seat", SHARES[kind] / 2) for kind in ("legend", "flare"))]
         if form == "high-form":
             shares.append((f"task dealt at setup, for {deck}", TASKS_DEALT))
+        win = 1 / form_players(form)  # a seat's share of the wins: 1/2 in a duel, 1/3 or 1/4 in a melee
         for what, p in shares:
             exposed = round(n * p)
-            lines.append(Line(f"{what} ({form}, {player})", "seat-games", n, mde_two_rates(exposed, n - exposed, 0.5),
-                              games_needed_two_rates(effect, p), f"{what} ({form})", player))
+            lines.append(Line(f"{what} ({form}, {player})", "seat-games", n, mde_two_rates(exposed, n - exposed, win),
+                              games_needed_two_rates(effect, p, win), f"{what} ({form})", player))
     pairs: dict[tuple[str, str], int] = defaultdict(int)
     for v in study.ablation:
         family = v.card.split("/", 1)[0]

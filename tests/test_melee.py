@@ -349,3 +349,16 @@ def test_a_run_of_melees_only_is_recorded_in_the_history(melee_report: tuple[Pat
 
     with duckdb.connect(str(db), read_only=True) as con:
         assert con.execute("SELECT count(*) FROM runs").fetchone()[0] == 1
+
+
+def test_the_plan_of_a_melee_counts_each_seat_with_its_share_of_the_wins() -> None:
+    from reports.plan import plan
+    from reports.stats import mde_two_rates
+
+    study = parse_study(STUDY, Path("melee.toml"))
+    lines = {line.estimate: line for line in plan(study, 0.05, 0.5)}
+    line = lines["opening hand, one highland being (melee-4, random)"]
+    exposed = round(line.n * 3 / 18)
+    assert line.mde == pytest.approx(mde_two_rates(exposed, line.n - exposed, 1 / 4))
+    duel = lines["opening hand, one sylvan being (deathmatch, random)"]
+    assert duel.mde == pytest.approx(mde_two_rates(round(duel.n * 3 / 18), duel.n - round(duel.n * 3 / 18), 0.5))
