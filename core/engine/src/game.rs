@@ -729,8 +729,14 @@ impl<'s> Game<'s> {
         if e_any == 0 || mine.count_ones() + borrowed < card.pattern.cells.len() as u32 {
             return false;
         }
+        let candidates: Vec<u16> = if borrowed == 1 {
+            one_enemy_cell(card, [mine, up, leg], [e_any, e_up, e_leg])
+        } else {
+            (0..card.placements.len() as u16).collect()
+        };
         let mut any = false;
-        for (i, pl) in card.placements.iter().enumerate() {
+        for i in candidates {
+            let pl = &card.placements[i as usize];
             let fails = (pl.need_any & !mine) | (pl.need_heroic & !up) | (pl.need_legendary & !leg);
             if fails.count_ones() != borrowed
                 || ((pl.need_any & !e_any)
@@ -756,7 +762,7 @@ impl<'s> Game<'s> {
             for colour in payers {
                 any = true;
                 match out.as_deref_mut() {
-                    Some(out) => out.push((i as u16, colour)),
+                    Some(out) => out.push((i, colour)),
                     None => return true,
                 }
             }
@@ -1215,6 +1221,38 @@ impl Game<'_> {
             _ => "highest",
         };
     }
+}
+
+/// The placements of `card` (indices, ascending) with exactly one pattern cell that `own` pieces (by minimum
+/// rank: any, upgraded, legendary) do not fill and `enemy` pieces do, found with shifts as
+/// `matching_placements` does: a cell's origins where it is filled, and the cells' origins ANDed but one.
+fn one_enemy_cell(card: &Being, own: [Bits; 3], enemy: [Bits; 3]) -> Vec<u16> {
+    const MAX_CELLS: usize = 8;
+    let shifted = |m: Bits, shift: i32| if shift >= 0 { m >> shift } else { m << -shift };
+    let mut out = Vec::new();
+    for shape in &card.shapes {
+        let n = shape.cells.len();
+        assert!(n <= MAX_CELLS, "a pattern of {n} cells");
+        let mut own_ok = [0; MAX_CELLS];
+        let mut enemy_ok = [0; MAX_CELLS];
+        for (c, &(shift, rank)) in shape.cells.iter().enumerate() {
+            own_ok[c] = shifted(own[rank as usize], shift);
+            enemy_ok[c] = shifted(enemy[rank as usize], shift);
+        }
+        let mut after = [Bits::MAX; MAX_CELLS + 1]; // after[c]: the cells from c on, all own
+        for c in (0..n).rev() {
+            after[c] = after[c + 1] & own_ok[c];
+        }
+        let (mut before, mut found) = (Bits::MAX, 0);
+        for c in 0..n {
+            found |= before & enemy_ok[c] & !own_ok[c] & after[c + 1];
+            before &= own_ok[c];
+        }
+        out.extend(board::bits(found & shape.origins).map(|o| shape.by_origin[o as usize]));
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
 }
 
 /// Python's `list.remove(x)`: remove the first equal element.
