@@ -91,6 +91,9 @@ CORNERS = {
     "se": _mask_xy([(7, 9), (8, 8), (9, 7)]),
 }
 DEATHMATCH_START = (square(3, 5), square(7, 5))
+# The Deathmatch melee's starting squares: one pair beside each melee symbol, one starting piece per pair
+# (the pairs of Board Game Arena's implementation: docs/rules-decisions.md; core/engine/src/board.rs).
+MELEE_START = ((square(6, 2), square(7, 2)), (square(7, 6), square(7, 7)), (square(2, 7), square(3, 7)))
 
 
 def _neighbours(sq: int, dirs) -> int:

@@ -362,3 +362,18 @@ def test_the_plan_of_a_melee_counts_each_seat_with_its_share_of_the_wins() -> No
     assert line.mde == pytest.approx(mde_two_rates(exposed, line.n - exposed, 1 / 4))
     duel = lines["opening hand, one sylvan being (deathmatch, random)"]
     assert duel.mde == pytest.approx(mde_two_rates(round(duel.n * 3 / 18), duel.n - round(duel.n * 3 / 18), 0.5))
+
+
+def test_the_starting_pieces_stand_one_on_each_pair_of_melee_squares() -> None:
+    from sim import board
+    from sim.record import Place
+
+    for seed in range(6):
+        for decks in (TABLES_3[0], TABLE_4):
+            record = melee(decks, seed).play()
+            starts = [e for e in record.of_kind(Place) if e.cause == "melee-start"]
+            pairs = [next(i for i, pair in enumerate(board.MELEE_START) if e.square in pair) for e in starts]
+            assert pairs == [0, 1, 2]
+            assert len({e.seat for e in starts}) == 3
+            if len(decks) == 4:  # the second player's colour is left out
+                assert (record.first_player + 1) % 4 not in {e.seat for e in starts}
