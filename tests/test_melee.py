@@ -377,3 +377,11 @@ def test_the_starting_pieces_stand_one_on_each_pair_of_melee_squares() -> None:
             assert len({e.seat for e in starts}) == 3
             if len(decks) == 4:  # the second player's colour is left out
                 assert (record.first_player + 1) % 4 not in {e.seat for e in starts}
+
+
+@pytest.mark.parametrize("strategy", ["greedy", "builder", "hunter", "brawler", "planner"])
+def test_every_scripted_player_plays_strict_melees_through_the_api(strategy: str) -> None:
+    for decks in (TABLES_3[1], TABLE_4):
+        players = [make_strategy(strategy if seat % 2 == 0 else "random", seat, 8) for seat in range(len(decks))]
+        record = Game(load_card_set(), "deathmatch", decks, players, 8, strict=True).play()
+        assert sorted(record.places)[0] == 1 and record.end_reason in ("deck", "score")
