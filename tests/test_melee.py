@@ -385,3 +385,46 @@ def test_every_scripted_player_plays_strict_melees_through_the_api(strategy: str
         players = [make_strategy(strategy if seat % 2 == 0 else "random", seat, 8) for seat in range(len(decks))]
         record = Game(load_card_set(), "deathmatch", decks, players, 8, strict=True).play()
         assert sorted(record.places)[0] == 1 and record.end_reason in ("deck", "score")
+
+
+# ----- the turn-order estimate validated on planted effects and an A/A run
+def _planted_run(path: Path, games: int, first_wins: float, seed: int) -> Path:
+    """Hand-made 3-player melees: the first player wins with probability ``first_wins``, the others share
+    the rest; nothing else varies."""
+    import random
+
+    from tests.handmade import game, write_run
+
+    rng = random.Random(seed)
+    rows, seats = [], []
+    for g in range(games):
+        first = rng.randrange(3)
+        winner = first if rng.random() < first_wins else (first + rng.choice((1, 2))) % 3
+        rows.append(game(g, "deathmatch", ("imperial", "sylvan"), first, winner) | {"players": 3})
+        seats += [{"game_id": g, "seat": s, "deck": "imperial", "strategy": "random", "position": (s - first) % 3,
+                   "place": 1 if s == winner else 2} for s in range(3)]
+    return write_run(path, rows, seat_results=seats)
+
+
+def test_a_planted_first_player_edge_is_flagged_and_an_even_one_is_not(tmp_path: Path) -> None:
+    from reports.build import build_report
+
+    for name, first_wins, flagged in (("planted", 0.5, True), ("even", 1 / 3, False)):
+        run_dir = _planted_run(tmp_path / name, 900, first_wins, seed=1)
+        report = build_report([run_dir])
+        [table] = [t for t in report.tables() if t.id == "melee_positions"]
+        first = next(r for r in table.rows if r["position"] == 1)
+        assert first["effect"].flagged is flagged, (name, first["effect"].value)
+        assert all(not r["effect"].flagged for r in table.rows if not flagged)
+
+
+def test_even_first_player_runs_are_rarely_flagged(tmp_path: Path) -> None:
+    """A/A: ten runs where the turn order does not matter; the false discovery rate is 5% within each."""
+    from reports.build import build_report
+
+    flagged = 0
+    for seed in range(10):
+        report = build_report([_planted_run(tmp_path / f"aa{seed}", 300, 1 / 3, seed=100 + seed)])
+        [table] = [t for t in report.tables() if t.id == "melee_positions"]
+        flagged += any(r["effect"].flagged for r in table.rows)
+    assert flagged <= 2
