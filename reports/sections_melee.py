@@ -26,10 +26,11 @@ QUERIES = ("melee_overview", "deck_baseline", "card_hands", "card_positions", "c
 
 @dataclass
 class Melee:
-    """The melee queries' rows and the card records built from them."""
+    """The melee queries' rows, the card records built from them, and the turn-order rows (flagged once)."""
 
     q: dict[str, Rows]
     cards: list[Record]
+    positions: list[Record]
 
     @property
     def games(self) -> int:
@@ -48,7 +49,7 @@ def melee_data(runs: list[Run], names: Names, where: str) -> Melee | None:
         con.close()
     cards = card_records(q, names)
     flag(estimates(cards))
-    return Melee(q, cards)
+    return Melee(q, cards, _position_rows(q))
 
 
 def _players(mode: str) -> int:
@@ -147,7 +148,7 @@ IMPROVISED_COLUMNS = [
 def melee_summary(m: Melee) -> list[str]:
     """What stands out in the melees: places in turn order and cards flagged, and what decided the games."""
     out = []
-    for r in _position_rows(m.q):
+    for r in m.positions:
         e = r["effect"]
         if e.flagged:
             out.append(f"In {r['mode']} games, turn-order place {r['position']} wins {100 * r['win'].value:.1f}% "
@@ -178,7 +179,7 @@ def melee_section(m: Melee) -> Section:
              "by the seed. The card tables read as the duel's: the randomized estimates compare seat-games by "
              "what the shuffle decided (a family of their own for the false discovery rate).")
     return Section("melee", "Melee (3-4 players)", intro, [
-        Table("melee_positions", "Win rate by place in turn order", POSITION_COLUMNS, _position_rows(m.q)),
+        Table("melee_positions", "Win rate by place in turn order", POSITION_COLUMNS, m.positions),
         Table("melee_decks", "Results by deck and strategy", DECK_COLUMNS, _deck_rows(m.q)),
         Table("melee_colours", "Colour scores at the end", COLOUR_COLUMNS, m.q["melee_colours"]),
         Table("melee_decided", "What decided the games", DECIDED_COLUMNS, _decided_rows(m.q)),

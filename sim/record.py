@@ -227,6 +227,13 @@ class GameRecord:
         self._points[seat] += amount
         self.events.append(Points(turn, seat, source, amount))
 
+    def colour_points(self, turn: int, seat: int, colour: int, source: str, amount: int, seats: int) -> None:
+        """Melee points of ``seat`` in ``colour`` (of a game of ``seats`` players)."""
+        if not self._colour_totals:
+            self._colour_totals = [[0] * seats for _ in range(seats)]
+        self._colour_totals[seat][colour] += amount
+        self.events.append(Points(turn, seat, source, amount, colour))
+
     def points_total(self, seat: int, mode: str) -> int:
         return self._points[seat]
 

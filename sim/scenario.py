@@ -36,7 +36,6 @@ from sim.decisions import Strategy
 from sim.errors import UserError
 from sim.game import Game
 from sim.ranks import LEGENDARY, RANK_LETTERS
-from sim.record import Points
 from sim.state import DEATHMATCH, HIGH_FORM, LEGENDARY_PIECES, MAX_SEATS, MODES, stock_tokens
 
 COLUMNS = "abcdefghi"
@@ -263,13 +262,12 @@ def load_scenario(
 
 def _melee_fields(f: _Fields, s) -> None:
     """A melee's points per colour (``points 1 in 2: 3``) and spent improvisations (``improvised 1: 2, 3``)."""
-    s.record._colour_totals = [[0] * s.seats for _ in range(s.seats)]
     for p in range(s.seats):
         for c in s.opponents(p):
             _, points = f.number(f"points {p + 1} in {c + 1}", 0)
             if points:
-                s.colour_points[p][c] = s.record._colour_totals[p][c] = points
-                s.record.add(Points(0, p, "scenario", points, c))
+                s.colour_points[p][c] = points
+                s.record.colour_points(0, p, c, "scenario", points, s.seats)
         line, spent = f.get(f"improvised {p + 1}")
         for colour in _ids(spent):
             if colour not in [str(c + 1) for c in s.opponents(p)]:

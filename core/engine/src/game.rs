@@ -507,6 +507,21 @@ impl<'s> Game<'s> {
         self.state.place(p, COMMON, sq, "place-action");
     }
 
+    /// Ask for one of the seats (or colours) of `options`, all `Opt::Seat`.
+    fn ask_seat(
+        &mut self,
+        p: usize,
+        kind: Kind,
+        options: &[Opt],
+        card: &'static str,
+        prompt: &'static str,
+    ) -> usize {
+        let Opt::Seat(c) = self.ask(p, kind, options, card, prompt) else {
+            unreachable!("seat options")
+        };
+        c as usize
+    }
+
     /// Ask for one of the squares of `mask` (lowest first).
     pub fn ask_square(
         &mut self,
@@ -859,19 +874,14 @@ impl<'s> Game<'s> {
         s.counters.summoned.push((placement.origin, being.rank));
         if being.rank == LEGENDARY && s.melee() {
             let options: Vec<Opt> = s.opponents(p).map(|c| Opt::Seat(c as u8)).collect();
-            let Opt::Seat(c) = self.ask(
+            let c = self.ask_seat(
                 p,
                 Kind::LegendColour,
                 &options,
                 being.id,
                 "colour to score the legend's point in",
-            ) else {
-                unreachable!()
-            };
-            let s = &mut self.state;
-            s.colour_points[p][c as usize] += 1;
-            s.record
-                .colour_points(s.turn, p, c as usize, "legend-summon", 1);
+            );
+            self.state.score_in_colour(p, c, "legend-summon", 1);
         } else if being.rank == LEGENDARY && s.mode == Mode::Deathmatch {
             s.dm_points[p] += 1;
             s.record.points(s.turn, p, "legend-summon", 1);
@@ -944,16 +954,13 @@ impl<'s> Game<'s> {
                 .into_iter()
                 .map(|q| Opt::Seat(q as u8))
                 .collect();
-            let Opt::Seat(q) = self.ask(
+            self.ask_seat(
                 p,
                 Kind::FlareOpponent,
                 &options,
                 f.id,
                 "opponent to compare the flare against",
-            ) else {
-                unreachable!()
-            };
-            q as usize
+            )
         } else {
             self.state.opponent(p)
         };
@@ -980,8 +987,7 @@ impl<'s> Game<'s> {
         let s = &mut self.state;
         s.flare_discard.push(flare);
         if s.melee() {
-            s.colour_points[q][p] += 1;
-            s.record.colour_points(s.turn, q, p, "flare", 1);
+            s.score_in_colour(q, p, "flare", 1);
         } else if s.mode == Mode::Deathmatch {
             s.dm_points[q] += 1;
             s.record.points(s.turn, q, "flare", 1);
@@ -1031,27 +1037,21 @@ impl<'s> Game<'s> {
             let d = s.counters.destroyed_of[c];
             let pts = 2 * d[2] + d[1] + d[0] / 2;
             if pts != 0 {
-                s.colour_points[p][c] += pts;
-                s.record.colour_points(s.turn, p, c, "destruction", pts);
+                s.score_in_colour(p, c, "destruction", pts);
             }
             if d[0] % 2 == 1 {
                 leftovers.push(Opt::Seat(c as u8));
             }
         }
         if leftovers.len() >= 2 {
-            let Opt::Seat(c) = self.ask(
+            let c = self.ask_seat(
                 p,
                 Kind::LeftoverColour,
                 &leftovers,
                 "",
                 "colour to score the unpaired commons in",
-            ) else {
-                unreachable!()
-            };
-            let s = &mut self.state;
-            s.colour_points[p][c as usize] += 1;
-            s.record
-                .colour_points(s.turn, p, c as usize, "leftover-commons", 1);
+            );
+            self.state.score_in_colour(p, c, "leftover-commons", 1);
         }
     }
 

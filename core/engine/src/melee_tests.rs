@@ -7,9 +7,9 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 use crate::board::{self, bit};
-use crate::cards::{BeingId, CardSet, FlareId};
+use crate::cards::{CardSet, FlareId};
 use crate::decisions::{Action, Decision, Kind, Opt, PlayerView, Strategy};
-use crate::effects::testing::{arena, pattern_at, sq, table};
+use crate::effects::testing::{arena, being, pattern_at, placement, sq, table};
 use crate::game::{Game, GameOptions};
 use crate::players::make_strategy;
 use crate::record::Event;
@@ -54,10 +54,6 @@ fn set_up(decks: &[&str], seed: u64) -> (Game<'static>, Log) {
     (game, log)
 }
 
-fn being(game: &Game, id: &str) -> BeingId {
-    game.state.cards.being_by_id(id).expect("a being")
-}
-
 fn flare(game: &Game, id: &str) -> FlareId {
     game.state
         .cards
@@ -66,15 +62,6 @@ fn flare(game: &Game, id: &str) -> FlareId {
         .find(|f| f.id == id)
         .expect("a flare")
         .index
-}
-
-/// The placement of `card` with its summoning square on `at` in orientation 0.
-fn placement(game: &Game, card: BeingId, at: &str) -> u16 {
-    let b = game.state.cards.being(card);
-    b.placements
-        .iter()
-        .position(|p| p.origin == sq(at) && p.orientation == 0)
-        .expect("a placement") as u16
 }
 
 /// `card`'s pattern at `at` (orientation 0) for seat 1, with the piece on `borrowed` given to `seat`.

@@ -455,6 +455,13 @@ impl GameState {
         true
     }
 
+    /// Melee: `player` scores `points` in `colour`'s colour, recorded with `source`.
+    pub fn score_in_colour(&mut self, player: usize, colour: usize, source: Id, points: i32) {
+        self.colour_points[player][colour] += points;
+        self.record
+            .colour_points(self.turn, player, colour, source, points);
+    }
+
     /// Remove the piece on `sq` to its owner's stock. Enemy pieces count as destroyed this turn.
     pub fn destroy(&mut self, sq: Square, cause: Id, counts: bool) -> Option<Piece> {
         let (owner, rank) = self.piece_at(sq)?;

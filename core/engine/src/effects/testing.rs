@@ -7,7 +7,7 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 use crate::board::{self, bit, Square};
-use crate::cards::CardSet;
+use crate::cards::{BeingId, CardSet};
 use crate::decisions::{Decision, Kind, Opt, PlayerView, Strategy};
 use crate::effects::{custom_fn, CustomFn};
 use crate::game::{remove_first, Game, GameOptions};
@@ -193,6 +193,20 @@ pub fn summon(game: &mut Game, at: &str, orientation: u8) {
     game.state.actions_left -= 1;
     game.summon(0, card, pl);
     game.state.check_invariants().expect("invariants");
+}
+
+/// The being of the game's card set called `id`.
+pub fn being(game: &Game, id: &str) -> BeingId {
+    game.state.cards.being_by_id(id).expect("a being")
+}
+
+/// The placement of `card` with its summoning square on `at` in orientation 0.
+pub fn placement(game: &Game, card: BeingId, at: &str) -> u16 {
+    let b = game.state.cards.being(card);
+    b.placements
+        .iter()
+        .position(|p| p.origin == sq(at) && p.orientation == 0)
+        .expect("a placement") as u16
 }
 
 /// The pieces in the arena as "e5=1h" tokens, square order.

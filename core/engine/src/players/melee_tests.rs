@@ -7,10 +7,9 @@ use super::make_strategy;
 use super::params::Params;
 use super::reflex;
 use crate::board::bit;
-use crate::cards::BeingId;
 use crate::decisions::{Decision, Kind, Opt, PlayerView, Strategy};
-use crate::effects::testing::{arena, sq, table};
-use crate::game::{Game, Players};
+use crate::effects::testing::{arena, being, placement, sq, table};
+use crate::game::Players;
 use crate::record::Event;
 use crate::state::GameState;
 
@@ -20,19 +19,6 @@ fn builders(seats: usize) -> Players<'static> {
             .map(|p| make_strategy("builder", p, 1).unwrap())
             .collect(),
     )
-}
-
-fn being(game: &Game, id: &str) -> BeingId {
-    game.state.cards.being_by_id(id).expect("a being")
-}
-
-/// The placement of `card` with its summoning square on `at` in orientation 0.
-fn placement(game: &Game, card: BeingId, at: &str) -> u16 {
-    let b = game.state.cards.being(card);
-    b.placements
-        .iter()
-        .position(|p| p.origin == sq(at) && p.orientation == 0)
-        .expect("a placement") as u16
 }
 
 fn seat_decision(kind: Kind, options: &[Opt]) -> Decision<'_> {

@@ -61,10 +61,15 @@ pub fn after_some_turns(mode: Mode, seed: u64, turns: u32) -> GameState {
         make_strategy("random", 0, seed).unwrap(),
         make_strategy("random", 1, seed).unwrap(),
     ];
-    let mut g = game(mode, players, seed);
+    at_seat_0_after(game(mode, players, seed), turns)
+}
+
+/// `g` set up and played for `turns` turns or a few more, at the start of seat 0's turn.
+fn at_seat_0_after(mut g: Game, turns: u32) -> GameState {
     g.setup();
     while g.state.turn < turns || g.state.active != 0 {
         g.play_turn();
+        assert!(!g.state.over, "the game ended before turn {turns}");
     }
     let s = &mut g.state;
     s.turn += 1;
@@ -80,7 +85,7 @@ pub fn melee_after_some_turns(decks: &[&str], seed: u64, turns: u32) -> GameStat
     let players = (0..decks.len())
         .map(|seat| make_strategy("random", seat, seed).unwrap())
         .collect();
-    let mut g = Game::table(
+    let g = Game::table(
         cards(),
         Mode::Deathmatch,
         decks,
@@ -89,16 +94,7 @@ pub fn melee_after_some_turns(decks: &[&str], seed: u64, turns: u32) -> GameStat
         GameOptions::default(),
     )
     .unwrap();
-    g.setup();
-    while g.state.turn < turns || g.state.active != 0 {
-        g.play_turn();
-        assert!(!g.state.over, "the game ended before turn {turns}");
-    }
-    let s = &mut g.state;
-    s.turn += 1;
-    s.actions_left = 2;
-    s.counters = TurnCounters::default();
-    g.state
+    at_seat_0_after(g, turns)
 }
 
 /// What seat 0 cannot see in a melee dealt again: each opponent's hand with their deck, the legends and
