@@ -12,6 +12,8 @@ pub enum Action {
     Discard,
     Flare,
     End,
+    /// Team games: hand the rest of the turn to the teammate (also offered inside an effect).
+    Pass,
 }
 
 impl Action {
@@ -22,6 +24,7 @@ impl Action {
             Action::Discard => "discard",
             Action::Flare => "flare",
             Action::End => "end",
+            Action::Pass => "pass",
         }
     }
 }
@@ -232,6 +235,17 @@ impl<'a> PlayerView<'a> {
     pub fn cards(&self) -> &'a crate::cards::CardSet {
         &self.state.cards
     }
+    /// Team games: the seat whose turn it is, and the teammate who took control of it, if any.
+    pub fn team_turn(&self) -> Option<(usize, Option<usize>)> {
+        self.state
+            .teams
+            .as_deref()
+            .map(|t| (t.turn_seat, t.controller))
+    }
+    /// The seat answering for this view's side (the side itself outside team games).
+    pub fn seat(&self) -> usize {
+        self.state.seat_of(self.player)
+    }
 
     /// A copy of the game for lookahead that holds nothing this player may not know: what is hidden from
     /// them (the opponent's hands, every deck's order, the next shuffles) is dealt anew from `rng` out of
@@ -252,6 +266,18 @@ impl<'a> PlayerView<'a> {
             }
             redeal_shared(&mut r, &mut c.legend_hand, me, &mut c.legend_deck);
             redeal_shared(&mut r, &mut c.flare_hand, me, &mut c.flare_deck);
+        }
+        if let Some(t) = c.teams.as_deref_mut() {
+            // Neither the teammate's hand nor the other team's benched member's is seen.
+            for m in t.bench.iter_mut() {
+                redeal(&mut r, &mut m.hand, &mut m.deck);
+            }
+            let mut flare_hands: Vec<Vec<FlareId>> =
+                t.bench.iter().map(|m| m.flare_hand.clone()).collect();
+            redeal_shared(&mut r, &mut flare_hands, usize::MAX, &mut c.flare_deck);
+            for (m, hand) in t.bench.iter_mut().zip(flare_hands) {
+                m.flare_hand = hand;
+            }
         }
         deal(&mut r, &mut c.task_deck);
         drop(r);

@@ -10,7 +10,10 @@ use crate::effects::interpreter::run_steps;
 use crate::patterns::Placement;
 use crate::ranks::{COMMON, HEROIC, LEGENDARY};
 use crate::record::{DrawDeck, Event, GameRecord};
-use crate::state::{EndTrigger, GameState, Mode, Piece, TurnCounters, MAX_SEATS};
+use crate::record::Id;
+use crate::state::{
+    EndTrigger, GameState, Member, Mode, Piece, Teams, TurnCounters, MAX_SEATS, SIDEWAYS, TEAM_SEATS,
+};
 
 pub const HAND_BEINGS: usize = 3;
 pub const HAND_LEGENDS: usize = 2;
@@ -105,6 +108,55 @@ impl<'s> Game<'s> {
         })
     }
 
+    /// A team game, 2 against 2: `decks` and `strategies` by seat (clockwise), seats 0 and 2 against 1
+    /// and 3. The engine plays it as a duel between the two sides (`state::Teams`).
+    pub fn teams(
+        cards: Arc<CardSet>,
+        mode: Mode,
+        decks: &[&str],
+        strategies: Vec<Box<dyn Strategy + 's>>,
+        seed: u64,
+        options: GameOptions,
+    ) -> Result<Game<'s>, String> {
+        if decks.len() != TEAM_SEATS || strategies.len() != TEAM_SEATS {
+            return Err(format!(
+                "a team game needs {TEAM_SEATS} players, one deck and one strategy each; got {} decks \
+                 and {} strategies",
+                decks.len(),
+                strategies.len()
+            ));
+        }
+        let d: Vec<usize> = decks
+            .iter()
+            .map(|name| cards.deck_index(name))
+            .collect::<Result<_, _>>()?;
+        let mut state = GameState::with_seats(cards, mode, &d[..2], seed, options.max_turns);
+        state.strict = options.strict;
+        state.teams = Some(Box::new(Teams {
+            holder: [0, 1],
+            bench: [2, 3].map(|seat| Member {
+                deck_index: d[seat],
+                ..Member::default()
+            }),
+            turn_seat: 0,
+            controller: None,
+            resolving: None,
+        }));
+        state.record.set_team_seat(0, 0);
+        state.record.set_team_seat(1, 1);
+        let config = &mut state.record.config;
+        config.mode = mode.as_str().to_string();
+        config.decks = decks.iter().map(|s| s.to_string()).collect();
+        config.strategies = strategies.iter().map(|s| s.name().to_string()).collect();
+        config.seed = seed;
+        config.teams = true;
+        Ok(Game {
+            state,
+            players: Players::Seats(strategies),
+            ask_all: options.ask_all,
+        })
+    }
+
     /// A game over an existing state, e.g. a strategy's sandbox copy for lookahead; nothing is set up.
     pub fn around(state: GameState, players: Players<'s>) -> Game<'s> {
         Game {
@@ -129,6 +181,77 @@ impl<'s> Game<'s> {
             "no options for decision {}",
             kind.as_str()
         );
+        if self.state.team_game() {
+            return self.ask_in_team(player, kind, options, card, prompt);
+        }
+        self.choose_for(player, player, kind, options, card, prompt)
+    }
+
+    /// Team games: a decision of side `player`. The active player may pass control in the middle of an
+    /// effect (an extra `Action::Pass` option); once control has passed, his teammate answers the active
+    /// side's decisions, holding his own cards while he chooses.
+    fn ask_in_team(
+        &mut self,
+        player: usize,
+        kind: Kind,
+        options: &[Opt],
+        card: &'static str,
+        prompt: &'static str,
+    ) -> Opt {
+        let t = self.state.teams.as_deref().expect("a team game");
+        let (turn_seat, resolving) = (t.turn_seat, t.resolving);
+        let active = player == self.state.active && !self.state.over;
+        if active && t.controller.is_none() && kind != Kind::Action {
+            if let Some(during) = resolving {
+                let mut with_pass = options.to_vec();
+                with_pass.push(Opt::Action(Action::Pass));
+                let choice = self.choose_for(player, turn_seat, kind, &with_pass, card, prompt);
+                if choice != Opt::Action(Action::Pass) {
+                    return choice;
+                }
+                self.pass_control(during);
+            }
+        }
+        let controller = self.state.teams.as_deref().and_then(|t| t.controller);
+        match controller {
+            Some(seat) if active => {
+                self.state.hold(seat);
+                let choice = self.choose_for(player, seat, kind, options, card, prompt);
+                self.state.hold(turn_seat);
+                choice
+            }
+            _ => {
+                let seat = self.state.seat_of(player);
+                self.choose_for(player, seat, kind, options, card, prompt)
+            }
+        }
+    }
+
+    /// Team games: the active player hands the turn to his teammate (`during`: the card whose effect is
+    /// being resolved, "" before an action).
+    pub fn pass_control(&mut self, during: Id) {
+        let s = &mut self.state;
+        let t = s.teams.as_deref_mut().expect("a team game");
+        let to = Teams::teammate(t.turn_seat);
+        t.controller = Some(to);
+        s.record.add(Event::PassControl {
+            turn: s.turn,
+            seat: s.active as i8,
+            to: to as u8,
+            during,
+        });
+    }
+
+    /// The option `seat`'s strategy picks for side (or seat) `player`.
+    fn choose_for(
+        &mut self,
+        player: usize,
+        seat: usize,
+        kind: Kind,
+        options: &[Opt],
+        card: &'static str,
+        prompt: &'static str,
+    ) -> Opt {
         if options.len() == 1 && !self.ask_all {
             return options[0];
         }
@@ -141,12 +264,12 @@ impl<'s> Game<'s> {
             prompt,
         };
         let idx = match &mut self.players {
-            Players::Seats(s) => s[player].choose(&view, &decision),
+            Players::Seats(s) => s[seat].choose(&view, &decision),
             Players::Shared(s) => s.choose(&view, &decision),
             Players::Nobody => panic!("no strategy to ask {} of", kind.as_str()),
         };
         if let Players::Seats(s) = &mut self.players {
-            s[player].after_choice(&mut self.state);
+            s[seat].after_choice(&mut self.state);
         }
         assert!(
             idx < options.len(),
@@ -182,6 +305,10 @@ impl<'s> Game<'s> {
     }
 
     pub fn setup(&mut self) {
+        if self.state.team_game() {
+            self.setup_teams();
+            return;
+        }
         let cards = Arc::clone(&self.state.cards);
         let s = &mut self.state;
         {
@@ -207,12 +334,78 @@ impl<'s> Game<'s> {
         }
         let s = &mut self.state;
         if s.mode == Mode::HighForm {
-            s.task_deck = cards.tasks.iter().map(|t| t.index).collect();
-            s.rng.borrow_mut().shuffle(&mut s.task_deck);
-            self.deal_task_row();
+            self.deal_tasks();
         } else if s.melee() {
             self.melee_start(first);
         } else {
+            self.deathmatch_start(first);
+        }
+        self.state.active = first;
+        self.check();
+    }
+
+    fn deal_tasks(&mut self) {
+        let cards = Arc::clone(&self.state.cards);
+        let s = &mut self.state;
+        s.task_deck = cards.tasks.iter().map(|t| t.index).collect();
+        s.rng.borrow_mut().shuffle(&mut s.task_deck);
+        self.deal_task_row();
+    }
+
+    /// The team game's setup: a random first seat; every deck shuffled, its bottom 6 cards sideways
+    /// (`GameState::upright`); each player draws 3 beings and a flare, and the earlier player of each team
+    /// the team's 2 legends; tasks as in the duel, or the Deathmatch starting pieces placed by the last
+    /// player in turn order.
+    fn setup_teams(&mut self) {
+        let cards = Arc::clone(&self.state.cards);
+        let s = &mut self.state;
+        let first = {
+            let mut rng = s.rng.borrow_mut();
+            let first = rng.randrange(TEAM_SEATS);
+            for side in 0..2 {
+                s.deck[side] = cards.decks[s.decks[side]].beings.clone();
+                rng.shuffle(&mut s.deck[side]);
+                let bench = &mut s.teams.as_deref_mut().expect("teams").bench[side];
+                bench.deck = cards.decks[bench.deck_index].beings.clone();
+                rng.shuffle(&mut bench.deck);
+            }
+            s.legend_deck = cards.legends.clone();
+            rng.shuffle(&mut s.legend_deck);
+            s.flare_deck = cards.flares.iter().map(|f| f.index).collect();
+            rng.shuffle(&mut s.flare_deck);
+            first
+        };
+        s.first_player = first % 2;
+        s.record.first_player = first;
+        for i in 0..TEAM_SEATS {
+            let seat = (first + i) % TEAM_SEATS;
+            self.state.hold(seat);
+            self.draw_beings(seat % 2, HAND_BEINGS, true);
+            if i < 2 {
+                for _ in 0..HAND_LEGENDS {
+                    self.draw_legend(seat % 2, true);
+                }
+            }
+            self.draw_flare(seat % 2, true);
+        }
+        let last = (first + TEAM_SEATS - 1) % TEAM_SEATS;
+        if self.state.mode == Mode::HighForm {
+            self.deal_tasks();
+        } else {
+            self.state.hold(last);
+            self.deathmatch_start(first % 2);
+        }
+        self.state.hold(first);
+        self.state.hold((first + 1) % TEAM_SEATS);
+        let s = &mut self.state;
+        s.teams.as_deref_mut().expect("teams").turn_seat = first;
+        s.active = first % 2;
+        self.check();
+    }
+
+    /// The duel's Deathmatch starting pieces: the second player chooses the square of his own piece.
+    fn deathmatch_start(&mut self, first: usize) {
+        {
             let second = 1 - first;
             let starts = board::DEATHMATCH_START;
             let opts = [Opt::Square(starts[0]), Opt::Square(starts[1])];
@@ -233,8 +426,6 @@ impl<'s> Game<'s> {
             self.state.place(second, COMMON, own, "deathmatch-start");
             self.state.place(first, COMMON, other, "deathmatch-start");
         }
-        self.state.active = first;
-        self.check();
     }
 
     /// The melee's starting pieces: the last player in turn order puts three commons of different
@@ -321,6 +512,8 @@ impl<'s> Game<'s> {
     // ----- drawing
     fn draw_beings(&mut self, p: usize, n: usize, opening: bool) {
         let s = &mut self.state;
+        // A team game's deck trigger is the last card that is not sideways.
+        let last = if s.team_game() { SIDEWAYS } else { 0 };
         for _ in 0..n {
             let Some(card) = s.deck[p].pop() else { return };
             s.hand[p].push(card);
@@ -332,7 +525,7 @@ impl<'s> Game<'s> {
                 opening,
                 deck: DrawDeck::Personal,
             });
-            if s.deck[p].is_empty() && s.end_trigger.is_none() {
+            if s.deck[p].len() == last && s.end_trigger.is_none() {
                 trigger_end(s, EndTrigger::Deck, p);
             }
         }
@@ -394,6 +587,9 @@ impl<'s> Game<'s> {
         s.flare_used_this_turn = false;
         s.in_extra_turn = s.counters.extra_turn;
         s.counters = TurnCounters::default();
+        if let Some(t) = s.teams.as_deref_mut() {
+            t.controller = None;
+        }
         self.finish_turn();
     }
 
@@ -429,6 +625,15 @@ impl<'s> Game<'s> {
     pub fn action_options_into(&self, p: usize, out: &mut Vec<Opt>) {
         let s = &self.state;
         out.clear();
+        if let Some(t) = s.teams.as_deref() {
+            if t.controller.is_some() {
+                // Control passed: the teammate spends the remaining actions on placing common pieces.
+                if s.actions_left > 0 && (s.tokens[p] != 0 || s.pieces[p][0] | s.pieces[p][1] != 0) {
+                    out.push(Opt::Action(Action::Place));
+                }
+                return;
+            }
+        }
         if s.actions_left > 0 {
             if s.tokens[p] != 0 || s.pieces[p][0] | s.pieces[p][1] != 0 {
                 out.push(Opt::Action(Action::Place));
@@ -450,11 +655,18 @@ impl<'s> Game<'s> {
                 }
             }
         }
+        if s.team_game() && s.actions_left > 0 && !out.is_empty() {
+            out.push(Opt::Action(Action::Pass));
+        }
     }
 
     pub fn apply_action(&mut self, p: usize, action: Action) {
         if action == Action::Flare {
             self.invoke_flare(p);
+            return;
+        }
+        if action == Action::Pass {
+            self.pass_control("");
             return;
         }
         self.state.actions_left -= 1;
@@ -886,8 +1098,10 @@ impl<'s> Game<'s> {
             s.dm_points[p] += 1;
             s.record.points(s.turn, p, "legend-summon", 1);
         }
+        self.set_resolving(Some(being.id));
         let mut ctx = EffectContext::new(self, p, being.id, Some(card), Some(placement.clone()));
         run_steps(&mut ctx, &being.effect);
+        self.set_resolving(None);
         let s = &mut self.state;
         if being.is_legend() {
             s.legend_discard.push(card);
@@ -978,12 +1192,14 @@ impl<'s> Game<'s> {
             lead,
             against: if s.melee() { q as i8 } else { -1 },
         });
+        self.set_resolving(Some(f.id));
         for (b, half) in [(1, &f.upper), (2, &f.lower)] {
             if halves & b != 0 {
                 let mut ctx = EffectContext::new(self, p, f.id, None, None);
                 run_steps(&mut ctx, &half.effect);
             }
         }
+        self.set_resolving(None);
         let s = &mut self.state;
         s.flare_discard.push(flare);
         if s.melee() {
@@ -994,8 +1210,21 @@ impl<'s> Game<'s> {
         }
     }
 
+    /// Team games: the card whose effect is being resolved (control may pass in its middle).
+    fn set_resolving(&mut self, card: Option<Id>) {
+        if let Some(t) = self.state.teams.as_deref_mut() {
+            t.resolving = card;
+        }
+    }
+
     // ----- end of turn
     pub fn end_turn(&mut self, p: usize) {
+        if let Some(t) = self.state.teams.as_deref_mut() {
+            // The active player ends his turn himself, control passed or not.
+            t.controller = None;
+            let seat = t.turn_seat;
+            self.state.hold(seat);
+        }
         let s = &mut self.state;
         if s.melee() {
             self.score_melee_destruction(p);
@@ -1012,18 +1241,37 @@ impl<'s> Game<'s> {
         let s = &self.state;
         let n = HAND_BEINGS.saturating_sub(s.hand[p].len()) as i32 + s.counters.extra_draws;
         self.draw_beings(p, n.max(0) as usize, false);
+        if self.state.team_game() {
+            if self.state.flare_hand[p].is_empty() {
+                self.draw_flare(p, false);
+            }
+            if !self.state.counters.extra_turn {
+                // The team's legends go to the teammate, who plays the team's next turn and draws them.
+                self.state.swap_members(p);
+            }
+            self.draw_legends(p);
+        } else {
+            self.draw_legends(p);
+            if self.state.flare_hand[p].is_empty() {
+                self.draw_flare(p, false);
+            }
+        }
+        self.check_end(p);
+        if !self.state.counters.extra_turn {
+            self.state.active = self.state.next_seat(p);
+            if let Some(t) = self.state.teams.as_deref_mut() {
+                t.turn_seat = (t.turn_seat + 1) % TEAM_SEATS;
+            }
+        }
+    }
+
+    /// Legends up to the hand's 2, plus the turn's extra legend draws.
+    fn draw_legends(&mut self, p: usize) {
         let s = &self.state;
         let n = HAND_LEGENDS.saturating_sub(s.legend_hand[p].len()) as i32
             + s.counters.extra_legend_draws;
         for _ in 0..n.max(0) {
             self.draw_legend(p, false);
-        }
-        if self.state.flare_hand[p].is_empty() {
-            self.draw_flare(p, false);
-        }
-        self.check_end(p);
-        if !self.state.counters.extra_turn {
-            self.state.active = self.state.next_seat(p);
         }
     }
 
@@ -1117,7 +1365,7 @@ impl<'s> Game<'s> {
             s.turns_after_trigger += 1;
         }
         if s.end_trigger.is_some()
-            && s.turns_after_trigger >= s.seats as u32
+            && s.turns_after_trigger >= s.players() as u32
             && !s.counters.extra_turn
         {
             self.finish();
@@ -1163,9 +1411,25 @@ impl<'s> Game<'s> {
             for id in ids {
                 s.record.events.push(Event::Held {
                     turn: s.turn,
-                    seat: p as i8,
+                    seat: s.teams.as_deref().map_or(p, |t| t.holder[p]) as i8,
                     card: id,
                 });
+            }
+        }
+        if let Some(t) = s.teams.as_deref() {
+            for (side, bench) in t.bench.iter().enumerate() {
+                let ids = bench
+                    .hand
+                    .iter()
+                    .map(|&b| cards.being(b).id)
+                    .chain(bench.flare_hand.iter().map(|&f| cards.flare(f).id));
+                for id in ids {
+                    s.record.events.push(Event::Held {
+                        turn: s.turn,
+                        seat: Teams::teammate(t.holder[side]) as i8,
+                        card: id,
+                    });
+                }
             }
         }
     }

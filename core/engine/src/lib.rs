@@ -32,3 +32,5 @@ pub mod tasks;
 
 #[cfg(test)]
 mod melee_tests;
+#[cfg(test)]
+mod team_tests;

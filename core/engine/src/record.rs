@@ -149,6 +149,14 @@ pub enum Event {
         card: Id,
         colour: u8,
     },
+    /// Team games: the active player hands the turn to his teammate `to`; `during` is the card whose
+    /// effect was being resolved ("" before an action).
+    PassControl {
+        turn: u32,
+        seat: i8,
+        to: u8,
+        during: Id,
+    },
 }
 
 impl Event {
@@ -173,6 +181,32 @@ impl Event {
             Event::TaskReveal { .. } => "task_reveal",
             Event::TaskClaim { .. } => "task_claim",
             Event::Improvise { .. } => "improvise",
+            Event::PassControl { .. } => "pass_control",
+        }
+    }
+
+    /// The event's seat.
+    pub fn seat_mut(&mut self) -> &mut i8 {
+        match self {
+            Event::Draw { seat, .. }
+            | Event::Discard { seat, .. }
+            | Event::Return { seat, .. }
+            | Event::ToDeck { seat, .. }
+            | Event::Summon { seat, .. }
+            | Event::EffectDone { seat, .. }
+            | Event::Flare { seat, .. }
+            | Event::Held { seat, .. }
+            | Event::Place { seat, .. }
+            | Event::Destroy { seat, .. }
+            | Event::Upgrade { seat, .. }
+            | Event::Downgrade { seat, .. }
+            | Event::Convert { seat, .. }
+            | Event::Take { seat, .. }
+            | Event::Points { seat, .. }
+            | Event::TaskReveal { seat, .. }
+            | Event::TaskClaim { seat, .. }
+            | Event::Improvise { seat, .. }
+            | Event::PassControl { seat, .. } => seat,
         }
     }
 
@@ -345,6 +379,16 @@ impl Event {
                 w.str("card", card);
                 w.int("colour", colour as i64);
             }
+            Event::PassControl {
+                turn,
+                seat,
+                to,
+                during,
+            } => {
+                w.head(turn, seat);
+                w.int("to", to as i64);
+                w.str("during", during);
+            }
         }
         w.end();
     }
@@ -357,6 +401,8 @@ pub struct Config {
     pub decks: Vec<String>,
     pub strategies: Vec<String>,
     pub seed: u64,
+    /// A team game: seats 0 and 2 against 1 and 3 (written only when true).
+    pub teams: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -380,6 +426,8 @@ pub struct GameRecord {
     pub places: Vec<u8>,
     points: PerSeat<i32>,
     colour_points: PerSeat<PerSeat<i32>>,
+    /// Team games: the seat each side's events are recorded for (the engine plays sides 0 and 1).
+    team_seats: Option<[i8; 2]>,
 }
 
 impl Default for GameRecord {
@@ -397,26 +445,44 @@ impl Default for GameRecord {
             places: Vec::new(),
             points: [0; MAX_SEATS],
             colour_points: [[0; MAX_SEATS]; MAX_SEATS],
+            team_seats: None,
         }
     }
 }
 
 impl GameRecord {
     #[inline]
-    pub fn add(&mut self, event: Event) {
+    pub fn add(&mut self, mut event: Event) {
+        if let Some(map) = self.team_seats {
+            let seat = event.seat_mut();
+            if (0..2).contains(seat) {
+                *seat = map[*seat as usize];
+            }
+        }
         self.events.push(event);
     }
 
-    /// Points scored; only this adds Points events, so the totals stay right.
+    /// Points scored; only this adds Points events, so the totals stay right. In a team game the totals
+    /// are the side's and the event names the side's seat.
     pub fn points(&mut self, turn: u32, seat: usize, source: Id, amount: i32) {
         self.points[seat] += amount;
-        self.events.push(Event::Points {
+        self.add(Event::Points {
             turn,
             seat: seat as i8,
             source,
             points: amount,
             colour: -1,
         });
+    }
+
+    /// Team games: record side `side`'s events as `seat`'s from now on.
+    pub fn set_team_seat(&mut self, side: usize, seat: usize) {
+        self.team_seats.get_or_insert([0, 1])[side] = seat as i8;
+    }
+
+    /// Team games: the seat side `side`'s events are recorded for.
+    pub fn team_seat(&self, side: usize) -> Option<usize> {
+        self.team_seats.map(|m| m[side] as usize)
     }
 
     /// Melee points: `seat` scores `amount` in the opponent colour `colour`.
@@ -471,7 +537,11 @@ impl GameRecord {
         json_list(out, &self.config.decks);
         out.push_str(",\"strategies\":");
         json_list(out, &self.config.strategies);
-        let _ = write!(out, ",\"seed\":{}}}", self.config.seed);
+        let _ = write!(out, ",\"seed\":{}", self.config.seed);
+        if self.config.teams {
+            out.push_str(",\"teams\":true");
+        }
+        out.push('}');
         let scores: Vec<String> = self.scores.iter().map(i32::to_string).collect();
         let _ = write!(
             out,

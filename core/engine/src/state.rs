@@ -18,6 +18,11 @@ pub const MAX_SEATS: usize = 4;
 
 /// One value per seat.
 pub type PerSeat<T> = [T; MAX_SEATS];
+/// Team games: the cards at the bottom of each deck that lie sideways (they do not count for the deck
+/// trigger).
+pub const SIDEWAYS: usize = 6;
+/// Team games: the seats at the table (two teams of two); the rules engine plays two sides.
+pub const TEAM_SEATS: usize = 4;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
@@ -107,6 +112,44 @@ pub struct TurnCounters {
     pub borrow_enemy_piece: bool,
 }
 
+/// A team member's personal cards while his teammate's cards are in play (team games).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Member {
+    /// Deck index in `cards.decks`.
+    pub deck_index: usize,
+    pub deck: Vec<BeingId>,
+    pub hand: Vec<BeingId>,
+    pub flare_hand: Vec<FlareId>,
+    pub discarded: Vec<BeingId>,
+}
+
+/// A team game (2 against 2) is played by the engine as a duel between two sides, the teams: pieces,
+/// stocks, scores, tasks and the team's legend cards are the side's. Each side's personal slots (`deck`,
+/// `hand`, `flare_hand`, `discarded`, `decks`) hold the cards of one member at a time, the `holder`; the
+/// other member's wait in `bench`. Seat `s` (0..4, clockwise) is on side `s % 2`: seats 0 and 2 are team
+/// A, 1 and 3 team B.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Teams {
+    /// For each side, the seat whose personal cards are in the side's slots.
+    pub holder: [usize; 2],
+    /// For each side, the other member's personal cards.
+    pub bench: [Member; 2],
+    /// The seat whose turn it is.
+    pub turn_seat: usize,
+    /// The teammate who took over the turn once the active player passed control.
+    pub controller: Option<usize>,
+    /// The card whose effect is being resolved, if any: control may be passed in the middle of it.
+    pub resolving: Option<Id>,
+}
+
+impl Teams {
+    /// The seat of `side`'s member who is not `seat`.
+    #[inline]
+    pub fn teammate(seat: usize) -> usize {
+        (seat + 2) % TEAM_SEATS
+    }
+}
+
 /// Everything about a game in progress. Pieces are bitboards per player and rank.
 #[derive(Clone)]
 pub struct GameState {
@@ -162,6 +205,8 @@ pub struct GameState {
     pub over: bool,
     pub strict: bool,
     pub record: GameRecord,
+    /// Team games only (`seats` is then 2, the sides).
+    pub teams: Option<Box<Teams>>,
 }
 
 impl GameState {
@@ -235,6 +280,7 @@ impl GameState {
             over: false,
             strict: false,
             record: GameRecord::default(),
+            teams: None,
         }
     }
 
@@ -264,6 +310,7 @@ impl GameState {
             claimed: self.claimed.clone(),
             counters: self.counters.clone(),
             record: GameRecord::default(),
+            teams: self.teams.clone(),
             ..*self
         }
     }
@@ -273,6 +320,56 @@ impl GameState {
     #[inline]
     pub fn melee(&self) -> bool {
         self.seats > 2
+    }
+
+    /// Whether this is a team game (two sides of two players).
+    #[inline]
+    pub fn team_game(&self) -> bool {
+        self.teams.is_some()
+    }
+
+    /// How many players sit at the table: the seats, or 4 in a team game.
+    #[inline]
+    pub fn players(&self) -> usize {
+        if self.team_game() {
+            TEAM_SEATS
+        } else {
+            self.seats
+        }
+    }
+
+    /// The seat that holds side `p`'s personal cards now (`p` itself outside team games).
+    #[inline]
+    pub fn seat_of(&self, p: usize) -> usize {
+        self.teams.as_ref().map_or(p, |t| t.holder[p])
+    }
+
+    /// Team games: exchange side `side`'s personal slots with its benched member's cards, so that the
+    /// benched member becomes the holder. The record names the new holder's seat for the side.
+    pub fn swap_members(&mut self, side: usize) {
+        let t = self.teams.as_mut().expect("a team game");
+        let b = &mut t.bench[side];
+        std::mem::swap(&mut self.decks[side], &mut b.deck_index);
+        std::mem::swap(&mut self.deck[side], &mut b.deck);
+        std::mem::swap(&mut self.hand[side], &mut b.hand);
+        std::mem::swap(&mut self.flare_hand[side], &mut b.flare_hand);
+        std::mem::swap(&mut self.discarded[side], &mut b.discarded);
+        t.holder[side] = Teams::teammate(t.holder[side]);
+        self.record.set_team_seat(side, t.holder[side]);
+    }
+
+    /// Team games: make `seat`'s cards the ones in his side's slots.
+    pub fn hold(&mut self, seat: usize) {
+        let side = seat % 2;
+        if self.seat_of(side) != seat {
+            self.swap_members(side);
+        }
+    }
+
+    /// Team games: the cards of the deck in `side`'s slots that stand upright (above the sideways ones).
+    #[inline]
+    pub fn upright(&self, side: usize) -> usize {
+        self.deck[side].len().saturating_sub(SIDEWAYS)
     }
 
     /// The seat after `p` in turn order (clockwise).
@@ -571,6 +668,29 @@ impl GameState {
     }
 
     // ----- invariants (strict mode)
+    /// The team game's own checks: each side's slots and bench hold its two members' cards.
+    fn check_team(&self, t: &Teams) -> Result<(), String> {
+        for side in 0..2 {
+            if t.holder[side] % 2 != side {
+                return Err(format!("side {side} holds seat {}'s cards", t.holder[side]));
+            }
+            let m = &t.bench[side];
+            let seat = Teams::teammate(t.holder[side]);
+            let total = m.deck.len() + m.hand.len() + m.discarded.len();
+            if total != self.cards.decks[m.deck_index].beings.len() {
+                return Err(format!("seat {seat}: {total} beings accounted for"));
+            }
+            if m.flare_hand.len() > 1 {
+                return Err(format!("seat {seat} holds {} flares", m.flare_hand.len()));
+            }
+        }
+        if t.turn_seat % 2 != self.active && !self.over && self.turn > 0 {
+            return Err(format!("seat {} plays side {}'s turn", t.turn_seat, self.active));
+        }
+        Ok(())
+    }
+
+    // ----- invariants (strict mode)
     /// The checks of Python's `check_invariants`; Err carries the same message.
     pub fn check_invariants(&self) -> Result<(), String> {
         let mut seen: Bits = 0;
@@ -659,9 +779,13 @@ impl GameState {
         if legends != self.cards.legends.len() {
             return Err(format!("{legends} legend cards accounted for"));
         }
-        let flares = self.flare_deck.len()
+        let mut flares = self.flare_deck.len()
             + self.flare_discard.len()
             + self.flare_hand.iter().map(Vec::len).sum::<usize>();
+        if let Some(t) = self.teams.as_deref() {
+            flares += t.bench.iter().map(|m| m.flare_hand.len()).sum::<usize>();
+            self.check_team(t)?;
+        }
         if flares != self.cards.flares.len() {
             return Err(format!("{flares} flare cards accounted for"));
         }
