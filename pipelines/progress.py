@@ -21,7 +21,7 @@ from rich.progress import (
 from rich.table import Column, Table
 from rich.text import Text
 
-from pipelines.study import MELEE_FORMS, Study
+from pipelines.study import MELEE_FORMS, TEAM_FORMS, TEAM_SEATS, Study
 
 SUMMARY_CELLS = 40
 
@@ -91,12 +91,16 @@ class RunReport:
 
 def cell_outcomes(out: Path, study: Study) -> pl.DataFrame:
     """Per cell: games, wins of the cell's first-named side (A) and of the others (B: the second side in a
-    duel), ties, mean turns; the games of the unchanged card set only (ablation arms replay them)."""
+    duel, the other team in a team game), ties, mean turns; the games of the unchanged card set only
+    (ablation arms replay them)."""
     games = (pl.scan_parquet(str(out / "games" / "*.parquet")).filter(pl.col("variant") == "")
              .select("game_id", "cell", "winner", "turns"))
-    seats = pl.col("cell").str.split("|").list.first().replace_strict(MELEE_FORMS, default=2, return_dtype=pl.Int64)
+    form = pl.col("cell").str.split("|").list.first()
+    seats = form.replace_strict(MELEE_FORMS | dict.fromkeys(TEAM_FORMS, TEAM_SEATS), default=2,
+                                return_dtype=pl.Int64)
     rotation = (pl.col("game_id") % study.games_per_cell % seats) * pl.lit(int(study.seat_balance))
     a_seat = (seats - rotation) % seats
+    a_seat = pl.when(form.is_in(list(TEAM_FORMS))).then(a_seat % 2).otherwise(a_seat)  # a team game: A's team
     return (games.group_by("cell")
             .agg(pl.min("game_id").alias("first"), pl.len().alias("games"),
                  (pl.col("winner") == a_seat).sum().alias("a_wins"),
@@ -123,7 +127,8 @@ def print_summary(console: Console, report: RunReport, study: Study) -> None:
                       f"{r.driver_peak_rss / 2**20:,.0f} MB driver")
     table = Table(Column("cell", overflow="fold"), "games", "A wins", "B wins", "ties", "mean turns",
                   title_justify="left",
-                  title="Outcomes (A: the cell's first-named deck and player, B: the second, or in a melee the others)")
+                  title="Outcomes (A: the cell's first-named deck and player (a team game: team), B: the second, or "
+                        "in a melee the others)")
     outcomes = cell_outcomes(r.out, study)
     if outcomes.height > SUMMARY_CELLS:
         table.caption = f"the first {SUMMARY_CELLS} of {outcomes.height} cells; the dataset has them all"

@@ -8,23 +8,25 @@ from __future__ import annotations
 import pyarrow as pa
 
 # 2: games.variant and variant_seat, the deck_order table; 3: melee (games.players, the seat_results and
-# colour_points tables, points.colour, flare_events.against). reports/dataset.py reads version 2 runs too.
-SCHEMA_VERSION = 3
+# colour_points tables, points.colour, flare_events.against); 4: team games (games.teams, seat_results.team,
+# the pass_control table). reports/dataset.py reads version 2 and 3 runs too.
+SCHEMA_VERSION = 4
 
 GAMES = pa.schema([
     ("game_id", pa.int64()),
     ("cell", pa.string()),  # the study cell: "form|deck_a-deck_b|strategy_a-strategy_b" before seat rotation
     ("seed", pa.int64()),
     ("mode", pa.string()),  # high-form or deathmatch (a melee is a deathmatch with players > 2)
-    ("players", pa.int8()),  # 2 for a duel, 3 or 4 for a melee; seats 2-3 are in the seats table
+    ("players", pa.int8()),  # 2 for a duel, 3 or 4 for a melee, 4 for a team game; seats 2-3 are in seat_results
+    ("teams", pa.bool_()),  # a team game, 2 against 2: team A = seats 0 and 2, team B = seats 1 and 3
     ("deck_0", pa.string()),
     ("deck_1", pa.string()),
     ("strategy_0", pa.string()),
     ("strategy_1", pa.string()),
-    ("first_player", pa.int8()),
-    ("winner", pa.int8()),  # the winning seat, -1 for a tie (a shared first place in a melee)
-    ("score_0", pa.int16()),  # in a melee the seat's lowest colour score
-    ("score_1", pa.int16()),
+    ("first_player", pa.int8()),  # the seat that took the first turn (0-3 in a team game)
+    ("winner", pa.int8()),  # the winning seat, -1 for a tie (a shared first place in a melee); a team game: the team
+    ("score_0", pa.int16()),  # in a melee the seat's lowest colour score; in a team game team A's score
+    ("score_1", pa.int16()),  # in a team game team B's score
     ("turns", pa.int16()),
     ("end_reason", pa.string()),  # deck, score, turn-limit
     ("tiebreak", pa.string()),  # "", upgraded, pieces, tie; in a melee also second-lowest, highest
@@ -85,11 +87,12 @@ POINTS = pa.schema([
 SEAT_RESULTS = pa.schema([  # one row per seat of every game, duels included
     ("game_id", pa.int64()),
     ("seat", pa.int8()),
+    ("team", pa.int8()),  # a team game: seat % 2 (0: team A, seats 0 and 2); otherwise the seat itself
     ("deck", pa.string()),
     ("strategy", pa.string()),
     ("position", pa.int8()),  # place in turn order: 0 for the first player
-    ("score", pa.int16()),  # the final score (in a melee the lowest colour score)
-    ("place", pa.int8()),  # 1 for the winner; tied seats share a place
+    ("score", pa.int16()),  # the final score (in a melee the lowest colour score; in a team game the team's)
+    ("place", pa.int8()),  # 1 for the winner (a team game: both seats of the winning team); tied seats share a place
     ("improvised", pa.int8()),  # melee: improvised summonings made (one per opponent colour at most)
 ])
 
@@ -108,6 +111,14 @@ DECK_ORDER = pa.schema([  # each seat's being deck as the setup shuffle left it 
     ("position", pa.int8()),  # 0: the first card drawn; the opening hand is positions 0-2
 ])
 
+PASS_CONTROL = pa.schema([  # team games only: each time a player handed his turn to his teammate
+    ("game_id", pa.int64()),
+    ("turn", pa.int16()),
+    ("seat", pa.int8()),  # the player whose turn it was (who passed)
+    ("to_seat", pa.int8()),  # his teammate, who took control
+    ("during", pa.string()),  # the card whose effect was being resolved; "" when passed before an action
+])
+
 TABLES: dict[str, pa.Schema] = {
     "games": GAMES,
     "card_events": CARD_EVENTS,
@@ -117,4 +128,5 @@ TABLES: dict[str, pa.Schema] = {
     "deck_order": DECK_ORDER,
     "seat_results": SEAT_RESULTS,
     "colour_points": COLOUR_POINTS,
+    "pass_control": PASS_CONTROL,
 }

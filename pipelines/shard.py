@@ -120,8 +120,9 @@ def play_shard(job: ShardJob, shard: int) -> ShardOutput:
             cards, fingerprint = _VARIANTS[key]
         players = [make_strategy(study.players[label].strategy, seat, player_seed(spec),
                                  study.players[label].params) for seat, label in enumerate(spec.players)]
+        teams = {"teams": True} if spec.cell.teams else {}  # 2 against 2: decks and players by seat
         record, order = play_recording_order(Game(cards, form_mode(spec.cell.form), seat_decks(spec, cards),
-                                                  players, spec.seed))
+                                                  players, spec.seed, **teams))
         record.config["decks"] = list(spec.decks)
         t1 = time.perf_counter()
         builder.add(game_id, spec.cell.name, record, fingerprint, spec.players,

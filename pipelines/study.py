@@ -1,7 +1,8 @@
 """Study configs: loading and validating the TOML, and enumerating the study's games.
 
 A study is a grid of cells (form x deck pairing x strategy pairing; a melee form, ``melee-3`` or ``melee-4``, x
-deck table x strategy table), each played ``games_per_cell`` times. Game ids number the games cell by cell in
+deck table x strategy table; a team form, ``team-high-form`` or ``team-deathmatch``, x team deck table x team
+strategy table), each played ``games_per_cell`` times. Game ids number the games cell by cell in
 that fixed order; a game's seed is a pure function of the base seed and its id, and shards are fixed ranges
 of ids. See docs/studies.md.
 """
@@ -26,20 +27,33 @@ DEFAULT_SHARD_SIZE = 200
 _LABEL = re.compile(r"^[A-Za-z0-9_.]+$")
 _MASK64 = (1 << 64) - 1
 _KEYS = ("name", "forms", "deck_pairings", "strategy_pairings", "deck_tables", "strategy_tables",
-         "games_per_cell", "base_seed", "shard_size", "seat_balance", "card_set", "players", "ablation")
+         "team_deck_tables", "team_strategy_tables", "games_per_cell", "base_seed", "shard_size", "seat_balance",
+         "card_set", "players", "ablation")
 MELEE_FORMS = {"melee-3": 3, "melee-4": 4}  # Deathmatch melees, by their number of players
-FORMS = (*MODES, *MELEE_FORMS)
+TEAM_FORMS = {"team-high-form": "high-form", "team-deathmatch": "deathmatch"}  # 2 against 2, by engine mode
+TEAM_SEATS = 4
+FORMS = (*MODES, *MELEE_FORMS, *TEAM_FORMS)
 TWICE_IN_A_BOX = "imperial"  # the base box holds two Imperial decks, one of each other deck
 
 
 def form_players(form: str) -> int:
-    """The number of players of a study form: 2 for the duel's forms."""
-    return MELEE_FORMS.get(form, 2)
+    """The number of players of a study form: 2 for the duel's forms, 4 for a team game."""
+    return TEAM_SEATS if form in TEAM_FORMS else MELEE_FORMS.get(form, 2)
+
+
+def form_sides(form: str) -> int:
+    """The number of sides that play for the win: the players, except in a team game (2 teams)."""
+    return 2 if form in TEAM_FORMS else form_players(form)
 
 
 def form_mode(form: str) -> str:
-    """The engine's mode of a study form: a melee is a Deathmatch."""
-    return DEATHMATCH if form in MELEE_FORMS else form
+    """The engine's mode of a study form: a melee is a Deathmatch; a team form is played in its mode."""
+    return DEATHMATCH if form in MELEE_FORMS else TEAM_FORMS.get(form, form)
+
+
+def team_cell_part(seats: tuple[str, ...]) -> str:
+    """A team cell's decks or players by seat (team A in seats 0 and 2) as ``a1+a2-b1+b2``."""
+    return f"{seats[0]}+{seats[2]}-{seats[1]}+{seats[3]}"
 _PLAYER_KEYS = ("strategy", "params")
 ABLATION_MODES = ("vanilla", "remove", "copy")
 _ABLATION_KEYS = ("cards", "mode")
@@ -62,6 +76,15 @@ def game_seed(base_seed: int, game_id: int) -> int:
     return _mix64(_mix64(base_seed & _MASK64) ^ game_id) >> 1
 
 
+TeamTable = tuple[tuple[str, str], tuple[str, str]]  # (team A's members, team B's members), first member first
+
+
+def by_seat(table: TeamTable) -> tuple[str, str, str, str]:
+    """A team table by seat: team A's first member in seat 0, team B's in seat 1, their teammates in 2 and 3."""
+    (a1, a2), (b1, b2) = table
+    return a1, b1, a2, b2
+
+
 @dataclass(frozen=True)
 class Player:
     """A strategy with its parameters, under the label the study's pairings use."""
@@ -75,16 +98,23 @@ class Player:
 class Cell:
     index: int
     form: str
-    decks: tuple[str, ...]  # one per seat: a pairing in a duel, a table in a melee
-    players: tuple[str, ...]  # player labels, in the order the config names them
+    decks: tuple[str, ...]  # one per seat: a pairing in a duel, a table in a melee, (a1, b1, a2, b2) in a team game
+    players: tuple[str, ...]  # player labels, in the order the config names them (a team game: by seat as decks)
 
     @property
     def name(self) -> str:
+        if self.teams:
+            return f"{self.form}|{team_cell_part(self.decks)}|{team_cell_part(self.players)}"
         return f"{self.form}|{'-'.join(self.decks)}|{'-'.join(self.players)}"
 
     @property
     def seats(self) -> int:
         return len(self.decks)
+
+    @property
+    def teams(self) -> bool:
+        """A team game, 2 against 2: ``decks`` and ``players`` are by seat, team A in seats 0 and 2."""
+        return self.form in TEAM_FORMS
 
 
 @dataclass(frozen=True)
@@ -135,9 +165,15 @@ class Study:
     ablation: tuple[Variant, ...] = ()  # one block of games per variant, after the unchanged block
     deck_tables: tuple[tuple[str, ...], ...] = ()  # melee forms: the decks at the table, 3 or 4 each
     strategy_tables: tuple[tuple[str, ...], ...] = ()  # melee forms: the player labels at the table
+    team_deck_tables: tuple[TeamTable, ...] = ()  # team forms: (team A's two decks, team B's two decks)
+    team_strategy_tables: tuple[TeamTable, ...] = ()  # team forms: the player labels, as the decks
 
     def form_sides(self, form: str) -> tuple[tuple[tuple[str, ...], ...], tuple[tuple[str, ...], ...]]:
-        """The deck and strategy sides of a form's cells: pairings for a duel, tables of its size for a melee."""
+        """The deck and strategy sides of a form's cells: pairings for a duel, tables of its size for a melee,
+        team tables by seat (a1, b1, a2, b2) for a team game."""
+        if form in TEAM_FORMS:
+            return (tuple(by_seat(t) for t in self.team_deck_tables),
+                    tuple(by_seat(t) for t in self.team_strategy_tables))
         n = MELEE_FORMS.get(form)
         if n is None:
             return self.deck_pairings, self.strategy_pairings
@@ -199,7 +235,10 @@ class Study:
             "card_set": self.card_set or BUILTIN,
         } | ({"ablation": [[v.card, v.mode] for v in self.ablation]} if self.ablation else {}) | (
             {"deck_tables": [list(t) for t in self.deck_tables],
-             "strategy_tables": [list(t) for t in self.strategy_tables]} if self.deck_tables else {})
+             "strategy_tables": [list(t) for t in self.strategy_tables]} if self.deck_tables else {}) | (
+            {"team_deck_tables": [[list(a), list(b)] for a, b in self.team_deck_tables],
+             "team_strategy_tables": [[list(a), list(b)] for a, b in self.team_strategy_tables]}
+            if self.team_deck_tables else {})
 
     @classmethod
     def from_config(cls, config: dict[str, Any]) -> Study:
@@ -219,6 +258,8 @@ class Study:
             ablation=tuple(Variant(c, m) for c, m in config.get("ablation", [])),
             deck_tables=tuple(tuple(t) for t in config.get("deck_tables", [])),
             strategy_tables=tuple(tuple(t) for t in config.get("strategy_tables", [])),
+            team_deck_tables=tuple((tuple(a), tuple(b)) for a, b in config.get("team_deck_tables", [])),
+            team_strategy_tables=tuple((tuple(a), tuple(b)) for a, b in config.get("team_strategy_tables", [])),
         )
 
 
@@ -328,6 +369,46 @@ def _tables(c: _Checker, key: str, names: list[str], sizes: list[int], what: str
     return tuple(out)
 
 
+def _team_tables(c: _Checker, key: str, names: list[str], what: str, *, closed: bool,
+                 allowed=lambda seats: True) -> tuple[TeamTable, ...]:
+    """A list of team tables, or "all". A table is either two pairs, team A's members then team B's
+    (``[["a", "b"], ["c", "d"]]``: a and b are teammates, a and c play first in their teams), or four names by
+    seat (``["a", "c", "b", "d"]``: team A in seats 0 and 2). "all": every pair of member pairs (multisets of
+    ``names``) whose four names ``allowed`` accepts."""
+    value = c.data.get(key)
+    a, b = (names[0], names[-1]) if names else ("a", "b")
+    one = f'[["{a}", "{b}"], ["{b}", "{a}"]]'
+    example = f"[{one}] (team A's pair, team B's pair)"
+    if value is None:
+        raise c.fail(key, f'missing; the team forms need "all" or a list of team tables of {what} like {example}, '
+                          f'or of 4 {what} by seat like [["{a}", "{b}", "{b}", "{a}"]] (team A in seats 0 and 2)')
+    if value == "all":
+        pairs = list(combinations_with_replacement(names, 2))
+        return tuple(t for t in combinations_with_replacement(pairs, 2) if allowed(by_seat(t)))
+    if not isinstance(value, list) or not value:
+        raise c.fail(key, f'expected "all" or a non-empty list of team tables of {what} like {example}, '
+                          f"got {value!r}")
+    out: list[TeamTable] = []
+    for i, table in enumerate(value):
+        where = f"{key}[{i}]"
+        if (isinstance(table, list) and len(table) == 4 and all(isinstance(x, str) for x in table)):
+            team: TeamTable = ((table[0], table[2]), (table[1], table[3]))
+        elif (isinstance(table, list) and len(table) == 2 and all(
+                isinstance(p, list) and len(p) == 2 and all(isinstance(x, str) for x in p) for p in table)):
+            team = ((table[0][0], table[0][1]), (table[1][0], table[1][1]))
+        else:
+            raise c.fail(where, f"expected a team table: two pairs of {what} (team A's, team B's) like "
+                                f"{one}, "
+                                f"or 4 {what} by seat; got {table!r}")
+        for name in by_seat(team):
+            if closed and name not in names:
+                raise c.fail(where, f"unknown name {name!r}; expected one of {', '.join(names)}")
+        if team in out:
+            raise c.fail(where, f"the team table {table!r} is listed twice")
+        out.append(team)
+    return tuple(out)
+
+
 def _fits_in_a_box(table: tuple[str, ...]) -> bool:
     """A deck table the boxed game can seat: each deck once, the Imperial deck up to twice."""
     return all(n <= (2 if deck == TWICE_IN_A_BOX else 1) for deck, n in Counter(table).items())
@@ -384,6 +465,16 @@ def _strategy_tables(c: _Checker, declared: dict[str, Player],
     tables = _tables(c, "strategy_tables", sorted(declared) or ["random"], sizes, "strategies or player labels",
                      closed=False)
     return tables, _seated_players(c, "strategy_tables", tables, declared)
+
+
+def _team_strategy_tables(c: _Checker, declared: dict[str, Player]) -> tuple[tuple[TeamTable, ...],
+                                                                            dict[str, Player]]:
+    """The team strategy tables, and the players they use (as ``_strategy_pairings``)."""
+    if c.data.get("team_strategy_tables") == "all" and not declared:
+        raise c.fail("team_strategy_tables", '"all" seats the labels of [players.LABEL] tables; none is declared')
+    tables = _team_tables(c, "team_strategy_tables", sorted(declared) or ["random"], "strategies or player labels",
+                          closed=False)
+    return tables, _seated_players(c, "team_strategy_tables", tuple(by_seat(t) for t in tables), declared)
 
 
 def _seated_players(c: _Checker, key: str, sides: tuple[tuple[str, ...], ...],
@@ -451,7 +542,7 @@ def parse_study(data: dict[str, Any], path: Path) -> Study:
         raise c.fail(unknown[0], f"unknown key; expected one of {', '.join(_KEYS)}")
     forms = _forms(c)
     card_dir, cards = _card_set(c)
-    duel = any(f not in MELEE_FORMS for f in forms)
+    duel = any(f not in MELEE_FORMS and f not in TEAM_FORMS for f in forms)
     sizes = sorted(MELEE_FORMS[f] for f in forms if f in MELEE_FORMS)
     declared = _declared_players(c)
     decks: tuple[tuple[str, str], ...] = ()
@@ -471,13 +562,32 @@ def parse_study(data: dict[str, Any], path: Path) -> Study:
         for key in ("deck_tables", "strategy_tables"):
             if key in data:
                 raise c.fail(key, "tables are for the melee forms (melee-3, melee-4); none is in forms")
+    team_decks: tuple[TeamTable, ...] = ()
+    team_strategies: tuple[TeamTable, ...] = ()
+    if any(f in TEAM_FORMS for f in forms):
+        team_decks = _team_tables(c, "team_deck_tables", sorted(cards.decks), "decks", closed=True,
+                                  allowed=_fits_in_a_box)
+        if not team_decks:
+            raise c.fail("team_deck_tables", '"all" found no team table the card set\'s decks can seat (4 decks: '
+                                             "each once, the Imperial deck up to twice); list the tables")
+        team_strategies, team_players = _team_strategy_tables(c, declared)
+        players |= team_players
+    else:
+        for key in ("team_deck_tables", "team_strategy_tables"):
+            if key in data:
+                raise c.fail(key, "team tables are for the team forms (team-high-form, team-deathmatch); none is "
+                                  "in forms")
     seat_balance = c.boolean("seat_balance", True)
     per_cell = c.integer("games_per_cell", minimum=1)
     for seats in sorted({form_players(f) for f in forms}):
         if seat_balance and per_cell % seats:
+            team = seats == TEAM_SEATS and any(f in TEAM_FORMS for f in forms)
             expected = ("an even number with seat_balance on (half the games are played from each seat)"
-                        if seats == 2 else f"a multiple of {seats} with seat_balance on (the {seats}-player "
-                                           "cells rotate their sides through every seat)")
+                        if seats == 2 else
+                        "a multiple of 4 with seat_balance on (the team cells rotate their teams and members "
+                        "through every seat)" if team else
+                        f"a multiple of {seats} with seat_balance on (the {seats}-player cells rotate their sides "
+                        "through every seat)")
             raise c.fail("games_per_cell", f"expected {expected}, got {per_cell}")
     return Study(
         name=c.string("name", path.stem),
@@ -493,6 +603,8 @@ def parse_study(data: dict[str, Any], path: Path) -> Study:
         ablation=_ablation(c, cards),
         deck_tables=deck_tables,
         strategy_tables=strategy_tables,
+        team_deck_tables=team_decks,
+        team_strategy_tables=team_strategies,
     )
 
 

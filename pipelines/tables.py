@@ -70,16 +70,21 @@ def _card_type(card: pl.Expr) -> pl.Expr:
 
 def setup_order(state: GameState) -> tuple[list[str], ...]:
     """Each seat's being deck in the order the setup shuffle left it, first drawn first: the opening hand
-    (in draw order), then the deck from its top. Call it right after ``Game.setup``."""
+    (in draw order), then the deck from its top. Call it right after ``Game.setup``. A team game: the 4
+    players', each from his side's slots or the bench."""
+    if getattr(state, "team_game", False):
+        members = [state.member(seat) for seat in range(state.players)]
+        return tuple([c.id for c in m.hand] + [c.id for c in reversed(m.deck)] for m in members)
     return tuple([c.id for c in state.hand[p]] + [c.id for c in reversed(state.deck[p])]
                  for p in range(state.seats))
 
 
-def _places(record: GameRecord, seats: int) -> list[int]:
-    """Each seat's place: the melee's ranking; in a duel 1 for the winner (both on a tie), 2 for the other."""
+def _places(record: GameRecord, seats: int, teams: bool) -> list[int]:
+    """Each seat's place: the melee's ranking; in a duel 1 for the winner (both on a tie), 2 for the other; in a
+    team game 1 for both seats of the winning team (all four on a tie)."""
     if record.places:
         return record.places
-    return [1 if record.winner in (-1, p) else 2 for p in range(seats)]
+    return [1 if record.winner in (-1, p % 2 if teams else p) else 2 for p in range(seats)]
 
 
 class TableBuilder:
@@ -91,6 +96,8 @@ class TableBuilder:
         self.deck_order: list[tuple[int, int, str, int]] = []
         self.seats: list[tuple[Any, ...]] = []
         self.colour_points: list[tuple[int, int, int, int, bool]] = []
+        self.passes: list[tuple[int, int, int, int, str]] = []
+        self.team_games: list[int] = []
 
     def add(self, game_id: int, cell: str, record: GameRecord, card_set: str,
             players: tuple[str, ...] | None = None, variant: str = "", variant_seat: int = -1,
@@ -100,17 +107,23 @@ class TableBuilder:
         cfg = record.config
         strategies = players or cfg["strategies"]
         decks, n = cfg["decks"], len(cfg["decks"])
+        teams = bool(cfg.get("teams"))  # 2 against 2: team = seat % 2; scores and winner per team
         self.games.append((
-            game_id, cell, cfg["seed"], cfg["mode"], n, decks[0], decks[1], strategies[0], strategies[1],
+            game_id, cell, cfg["seed"], cfg["mode"], n, teams, decks[0], decks[1], strategies[0], strategies[1],
             record.first_player, record.winner, record.scores[0], record.scores[1], record.turns,
             record.end_reason, record.tiebreak, card_set, SCHEMA_VERSION, variant, variant_seat))
         improvised = [0] * n
         for e in record.events:
             if type(e) is Improvise:
                 improvised[e.seat] += 1
-        places = _places(record, n)
-        self.seats.extend((game_id, p, decks[p], strategies[p], (p - record.first_player) % n, record.scores[p],
-                           places[p], improvised[p]) for p in range(n))
+            elif e.kind == "pass_control":
+                self.passes.append((game_id, e.turn, e.seat, e.to, e.during))  # type: ignore[attr-defined]
+        if teams:
+            self.team_games.append(game_id)
+        places = _places(record, n, teams)
+        team = [p % 2 if teams else p for p in range(n)]
+        self.seats.extend((game_id, p, team[p], decks[p], strategies[p], (p - record.first_player) % n,
+                           record.scores[team[p]], places[p], improvised[p]) for p in range(n))
         for p, row in enumerate(record.colour_scores):
             self.colour_points.extend((game_id, p, c, v, v == record.scores[p])
                                       for c, v in enumerate(row) if v is not None)
@@ -142,16 +155,19 @@ class TableBuilder:
             frames.append(pl.DataFrame(columns))
         ev = pl.concat(frames, how="diagonal").sort("idx")
         summon = pl.col("kind") == "summon"
+        team_game = pl.col("game_id").is_in(self.team_games)
         return ev.with_columns(
             pl.when(summon).then(pl.col("idx")).forward_fill().over("game_id").alias("summon_idx"),
             pl.when(summon).then(pl.col("card")).forward_fill().over("game_id").alias("summon_card"),
+            # the colour the event's seat plays: its team in a team game (a destroy's owner is the team)
+            pl.when(team_game).then(pl.col("seat") % 2).otherwise(pl.col("seat")).cast(pl.Int8()).alias("side"),
         )
 
     def _card_rows(self, ev: pl.DataFrame) -> pl.DataFrame:
         kind, card = pl.col("kind"), pl.col("card")
         rank = pl.col("rank")
         destroy = kind == "destroy"
-        enemy = destroy & (pl.col("owner") != pl.col("seat"))
+        enemy = destroy & (pl.col("owner") != pl.col("side"))
         effects = (ev.filter(kind.is_in(_EFFECT_KINDS) & (card == pl.col("summon_card")))
                    .group_by("summon_idx").agg(
                        (enemy & (rank == 0)).sum().alias("enemy_common"),
@@ -197,7 +213,7 @@ class TableBuilder:
         out = {"games": pa.Table.from_pylist(
             [dict(zip(schemas["games"].names, row, strict=True)) for row in self.games], schema=schemas["games"])}
         for name, rows in (("deck_order", self.deck_order), ("seat_results", self.seats),
-                           ("colour_points", self.colour_points)):
+                           ("colour_points", self.colour_points), ("pass_control", self.passes)):
             out[name] = pa.Table.from_pylist([dict(zip(schemas[name].names, row, strict=True)) for row in rows],
                                              schema=schemas[name])
         for name, frame in frames.items():

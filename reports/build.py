@@ -17,6 +17,7 @@ from reports.sections_games import games_section, overview_section
 from reports.sections_levels import levels_section
 from reports.sections_melee import melee_data, melee_section, melee_summary
 from reports.sections_tasks import tasks_section
+from reports.sections_teams import team_data, team_section, team_summary
 from reports.stats import flag
 from reports.summary import what_stands_out
 from sim.cards import load_card_set
@@ -36,6 +37,7 @@ def build_report(paths: list[Path], cards_dir: Path | None = None) -> Report:
     card_set = load_card_set(cards_dir)
     names = Names(card_set)
     melee = melee_data(runs, names, where)
+    teams = team_data(runs, names, where)
     cards = card_records(q, names)
     tasks = task_records(q, names)
     by_deck = task_deck_records(q, names)
@@ -43,8 +45,9 @@ def build_report(paths: list[Path], cards_dir: Path | None = None) -> Report:
     flag(estimates(cards) + estimates(by_deck))  # the randomized family (descriptive ones are not tested)
     flag(estimates(ablation))
     flag(estimates(ablation_opp))
-    covered = q | {key: q[key] + (melee.q[of] if melee else [])
-                   for key, of in (("overview", "melee_overview"), ("deck_baseline", "deck_baseline"))}
+    covered = q | {key: q[key] + (melee.q[of] if melee else []) + (teams.q[of_teams] if teams else [])
+                   for key, of, of_teams in (("overview", "melee_overview", "team_overview"),
+                                             ("deck_baseline", "deck_baseline", "deck_baseline"))}
     sections = [overview_section(runs, covered)]
     levels = None
     if q["overview"]:  # the duels' sections
@@ -58,7 +61,10 @@ def build_report(paths: list[Path], cards_dir: Path | None = None) -> Report:
             sections.append(levels_section(levels))
     if melee:
         sections.append(melee_section(melee))
-    summary = what_stands_out(q, cards, tasks, by_deck, ablation, levels) + (melee_summary(melee) if melee else [])
+    if teams:
+        sections.append(team_section(teams, names))
+    summary = (what_stands_out(q, cards, tasks, by_deck, ablation, levels) + (melee_summary(melee) if melee else [])
+               + (team_summary(teams) if teams else []))
     q = covered
     fingerprints = {fp for r in q["overview"] for fp in r["card_sets"]}
     names_note = f"{'built-in card set' if cards_dir is None else cards_dir} ({card_set.fingerprint()})"

@@ -4,11 +4,13 @@ Each run directory holds ``<table>/*.parquet`` (one file per shard) for every ta
 ``pipelines.schema.TABLES`` and, optionally, the runner's ``manifest.json``. ``game_id`` is unique only
 within a run, so the views add ``run`` (the run's position on the command line) and every join uses both.
 
-Runs of schema version 2 (before the melee) are read too: the columns version 3 added get their duel values
-(``LEGACY_COLUMNS``) and the tables it added are derived from the games (``LEGACY_TABLES``).
+Runs of schema versions 2 (before the melee) and 3 (before team games) are read too: the columns later versions
+added get their values in such a run (``LEGACY_COLUMNS``) and the tables they added are derived from the games
+(``LEGACY_TABLES``).
 
 The views hold either the duels (``games.players = 2``) every section of the report was written for, or
-the 3-4 player melees, which the report's melee section reads apart (docs/reports.md).
+the 3-4 player melees, or the team games (``games.teams``, 2 against 2), which the report's melee and team
+sections read apart (docs/reports.md).
 """
 
 from __future__ import annotations
@@ -43,15 +45,19 @@ class Run:
         return str(self.manifest.get("name") or self.path.name)
 
 
-# Columns added in schema version 3, with their value in an older (duel-only) run.
+# Columns added in schema versions 3 and 4, with their value in an older run (version 2: duels only; 3: no
+# team games).
 LEGACY_COLUMNS: dict[str, dict[str, str]] = {
-    "games": {"players": "2::TINYINT"},
+    "games": {"players": "2::TINYINT", "teams": "false"},
+    "seat_results": {"team": "seat"},
     "flare_events": {"against": "-1::TINYINT"},
     "points": {"colour": "-1::TINYINT"},
 }
-# Tables added in schema version 3, made from an older run's games ({games} is its games relation).
+# Tables added in schema versions 3 and 4, made from an older run's games ({games} is its games relation), their
+# columns in the order of pipelines.schema (the views of several runs are unions by position).
 LEGACY_TABLES: dict[str, str] = {
-    "seat_results": """SELECT game_id, s::TINYINT AS seat, CASE s WHEN 0 THEN deck_0 ELSE deck_1 END AS deck,
+    "seat_results": """SELECT game_id, s::TINYINT AS seat, s::TINYINT AS team,
+        CASE s WHEN 0 THEN deck_0 ELSE deck_1 END AS deck,
         CASE s WHEN 0 THEN strategy_0 ELSE strategy_1 END AS strategy,
         ((s - first_player + 2) % 2)::TINYINT AS position,
         CASE s WHEN 0 THEN score_0 ELSE score_1 END AS score,
@@ -59,6 +65,8 @@ LEGACY_TABLES: dict[str, str] = {
         FROM ({games}) CROSS JOIN (VALUES (0), (1)) AS seat_numbers(s)""",
     "colour_points": """SELECT game_id, 0::TINYINT AS seat, 0::TINYINT AS colour, 0::SMALLINT AS points,
         false AS lowest FROM ({games}) WHERE false""",
+    "pass_control": """SELECT game_id, 0::SMALLINT AS turn, 0::TINYINT AS seat, 0::TINYINT AS to_seat, '' AS during
+        FROM ({games}) WHERE false""",
 }
 
 
@@ -125,7 +133,7 @@ def _file_list(files: list[Path]) -> str:
 
 
 MIRRORS = "strategy_0 = strategy_1"  # both seats played by the same player: a strength level's games
-DUELS, MELEES = "players = 2", "players > 2"
+DUELS, MELEES, TEAMS = "players = 2", "players > 2 AND NOT teams", "teams"
 
 
 def _relation(run: Run, table: str, option: str = "") -> str:
@@ -155,18 +163,19 @@ def _game_filter(con: duckdb.DuckDBPyConnection, run: Run, conditions: list[str]
 
 
 def connect(runs: list[Run], threads: int | None = None, mirrors_only: bool = False,
-            melee: bool = False) -> duckdb.DuckDBPyConnection:
+            melee: bool = False, teams: bool = False) -> duckdb.DuckDBPyConnection:
     """An in-memory DuckDB with one view per table over all runs; ``task_events`` also has ``seq``, the
     event's row number in its file (events are written in game order and a game lies in one file).
 
-    The views hold the duels of the unchanged card set (with ``melee``, the 3-4 player melees instead);
+    The views hold the duels of the unchanged card set (with ``melee``, the 3-4 player melees instead; with
+    ``teams``, the team games);
     ``<table>_all`` views hold them all, ablation arms included (``games.variant``). With ``mirrors_only``,
     both keep only the games whose two seats were played by the same player (the strength levels' games,
     docs/reports.md)."""
     con = duckdb.connect(":memory:")
     if threads:
         con.execute(f"SET threads = {int(threads)}")
-    games = [MELEES] if melee else [DUELS, MIRRORS] if mirrors_only else [DUELS]
+    games = [TEAMS] if teams else [MELEES] if melee else [DUELS, MIRRORS] if mirrors_only else [DUELS]
     filters = {
         "": {run.index: _game_filter(con, run, games, unchanged=True) for run in runs},
         "_all": {run.index: _game_filter(con, run, games, unchanged=False) for run in runs},

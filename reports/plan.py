@@ -22,7 +22,7 @@ from typing import Annotated
 
 import typer
 
-from pipelines.study import Study, form_players, load_study
+from pipelines.study import TEAM_FORMS, Study, form_sides, load_study
 from reports.stats import (
     Z_MDE,
     games_needed_paired,
@@ -63,15 +63,22 @@ def plan(study: Study, effect: float, discordance: float) -> list[Line]:
     lines: list[Line] = []
     share = HAND_BEINGS / DECK_BEINGS
     for (form, deck, player), n in sorted(_seat_games(study).items()):
-        shares = [(f"opening hand, one {deck} being", share),
-                  *((f"opening hand, one {kind}, {deck} seat", SHARES[kind] / 2) for kind in ("legend", "flare"))]
+        # a team game deals legends to one member of each team only (the one who plays first in it): half the seats
+        legend = SHARES["legend"] / 2 / (2 if form in TEAM_FORMS else 1)
+        shares = [(f"opening hand, one {deck} being", share), (f"opening hand, one legend, {deck} seat", legend),
+                  (f"opening hand, one flare, {deck} seat", SHARES["flare"] / 2)]
         if form == "high-form":
             shares.append((f"task dealt at setup, for {deck}", TASKS_DEALT))
-        win = 1 / form_players(form)  # a seat's share of the wins: 1/2 in a duel, 1/3 or 1/4 in a melee
+        # a seat's share of the wins: 1/2 in a duel, 1/3 or 1/4 in a melee, its team's 1/2 in a team game
+        win = 1 / form_sides(form)
         for what, p in shares:
             exposed = round(n * p)
             lines.append(Line(f"{what} ({form}, {player})", "seat-games", n, mde_two_rates(exposed, n - exposed, win),
                               games_needed_two_rates(effect, p, win), f"{what} ({form})", player))
+    for form in (f for f in study.forms if f in TEAM_FORMS):  # the first team's edge: one paired result per game
+        n = study.games_per_cell * sum(cell.form == form for cell in study.cells)
+        lines.append(Line(f"turn order, the first team minus the second ({form})", "games", n, mde_paired(1.0, n),
+                          games_needed_paired(effect, 1.0)))
     pairs: dict[tuple[str, str], int] = defaultdict(int)
     for v in study.ablation:
         family = v.card.split("/", 1)[0]

@@ -49,7 +49,7 @@ def pairings(text: str, decks: list[str], players: int = 2) -> list[tuple[str, .
     return out
 
 
-def _api_games(cards, mode: str, decks: tuple[str, ...], names: list[str], games: int) -> int:
+def _api_games(cards, mode: str, decks: tuple[str, ...], names: list[str], games: int, teams: bool = False) -> int:
     """Turns played in ``games`` games played through the Python API (``sim.game.Game``: the core plays the
     game, and its record and state come back to Python as objects)."""
     from strategies import make_strategy
@@ -57,11 +57,11 @@ def _api_games(cards, mode: str, decks: tuple[str, ...], names: list[str], games
     turns = 0
     for seed in range(games):
         players = [make_strategy(n, seat, seed) for seat, n in enumerate(names)]
-        turns += Game(cards, mode, decks, players, seed).play().turns
+        turns += Game(cards, mode, decks, players, seed, teams=teams).play().turns
     return turns
 
 
-def _core_games(cards, mode: str, decks: tuple[str, ...], names: list[str], games: int) -> int:
+def _core_games(cards, mode: str, decks: tuple[str, ...], names: list[str], games: int, teams: bool = False) -> int:
     """Turns played in ``games`` games of the compiled core, records built but not handed to Python."""
     from sim import core
     from strategies import make_strategy
@@ -69,16 +69,17 @@ def _core_games(cards, mode: str, decks: tuple[str, ...], names: list[str], game
     for seat, n in enumerate(names):
         make_strategy(n, seat, 0)  # an unknown name is the user's error, named as everywhere
 
-    return core.play_many(cards, mode, decks, tuple(names), games)
+    return core.play_many(cards, mode, decks, tuple(names), games, teams=teams)
 
 
 ENGINES = {"core": _core_games, "api": _api_games}
 
 
 def run_bench(games: int, deck_text: str, strategy_names: list[str], engine: str = "core",
-              players: int = 2) -> dict[str, Any]:
+              players: int = 2, teams: bool = False) -> dict[str, Any]:
     """Games per second of each form and pairing; with 3-4 ``players``, of the melee (a Deathmatch) of each
-    table. One strategy name is seated everywhere; otherwise one name per player."""
+    table; with ``teams``, of team games (4 seats, both forms) of each table. One strategy name is seated
+    everywhere; otherwise one name per player."""
     if engine not in ENGINES:
         raise UserError(f"--engine: expected one of {', '.join(ENGINES)}, got {engine!r}")
     if players not in (2, 3, 4):
@@ -88,18 +89,21 @@ def run_bench(games: int, deck_text: str, strategy_names: list[str], engine: str
     from sim.cards import BASE_DECKS
 
     decks = [d for d in BASE_DECKS if d in cards.decks]
+    if teams:
+        players = 4
     if len(strategy_names) == 1:
         strategy_names = strategy_names * players
     if len(strategy_names) != players:
         raise UserError(f"--strategies: expected one name or {players} names separated by commas")
     results = []
-    for mode in MODES if players == 2 else (DEATHMATCH,):
+    for mode in MODES if players == 2 or teams else (DEATHMATCH,):
         for table in pairings(deck_text, decks, players):
             start = time.perf_counter()
-            turns = play(cards, mode, table, strategy_names, games)
+            turns = play(cards, mode, table, strategy_names, games, teams=teams)
             elapsed = time.perf_counter() - start
+            form = f"team-{mode}" if teams else mode if players == 2 else f"melee-{players}"
             results.append({
-                "engine": engine, "mode": mode if players == 2 else f"melee-{players}", "decks": "-".join(table),
+                "engine": engine, "mode": form, "decks": "-".join(table),
                 "strategies": ",".join(strategy_names), "games": games,
                 "seconds": round(elapsed, 3), "games_per_second": round(games / elapsed, 1),
                 "mean_turns": turns / games,

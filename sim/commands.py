@@ -31,6 +31,16 @@ def _players(players: int | None, decks: str) -> int:
     return n
 
 
+def _team_names(option: str, text: str) -> list[str]:
+    """A team game's names by seat (A1, B1, A2, B2): one name for every seat, two (team A's, team B's) or
+    four."""
+    names = [d.strip() for d in text.split(",") if d.strip()]
+    if len(names) not in (1, 2, 4):
+        raise UserError(f"{option}: a team game takes 1, 2 (team A's, team B's) or 4 names (seats A1, B1, A2, B2) "
+                        f"separated by commas, got {len(names)} in {text!r}")
+    return [names[i % len(names)] for i in range(4)]
+
+
 def register(app: typer.Typer) -> None:
     @app.command()
     @fail_cleanly
@@ -50,6 +60,9 @@ def register(app: typer.Typer) -> None:
         cards_dir: Annotated[Path | None, typer.Option("--cards", metavar="CARDS_DIR",
                                                        help="a card-set directory")] = None,
         strict: Annotated[bool, typer.Option(help="check invariants after every step")] = True,
+        teams: Annotated[bool, typer.Option(
+            "--teams", help="a team game, 2 against 2: seats A1, B1, A2, B2 clockwise (team A = A1 and A2); "
+                            "--decks and --strategies take 1, 2 (per team) or 4 names (per seat)")] = False,
     ) -> None:
         """Play one game and print it turn by turn with arena diagrams."""
         from sim.cards import load_card_set
@@ -57,13 +70,25 @@ def register(app: typer.Typer) -> None:
         from sim.narrate import Narrator
         from strategies import make_strategy
 
+        if teams:
+            if players is not None:
+                raise UserError("--teams seats 4 players (two teams of two): leave out --players")
+            seats = 4
+            form = mode or "high-form"
+            names, deck_names = _team_names("--strategies", strategies), _team_names("--decks", decks)
+        else:
+            seats = _players(players, decks)
+            form = mode or ("high-form" if seats == 2 else "deathmatch")
+            names, deck_names = _seat_names("--strategies", strategies, seats), _seat_names("--decks", decks, seats)
         card_set = load_card_set(cards_dir)
-        seats = _players(players, decks)
-        form = mode or ("high-form" if seats == 2 else "deathmatch")
-        names = _seat_names("--strategies", strategies, seats)
         seated = [make_strategy(n, seat, seed) for seat, n in enumerate(names)]
-        game = Game(card_set, form, _seat_names("--decks", decks, seats), seated, seed, strict=strict)
+        game = Game(card_set, form, deck_names, seated, seed, strict=strict, teams=teams)
         if json_out is None:
+            if teams:
+                from sim.narrate import seat_label
+
+                typer.echo("Team A: " + ", ".join(seat_label(game, s) for s in (0, 2))
+                           + "; team B: " + ", ".join(seat_label(game, s) for s in (1, 3)))
             Narrator(game, sys.stdout).attach()
         record = game.play()
         if json_out is not None:
@@ -168,13 +193,18 @@ def register(app: typer.Typer) -> None:
         engine: Annotated[str, typer.Option(
             metavar="ENGINE", help="core (whole games in the core) or api (games through the Python API)")] = "core",
         json_out: Annotated[bool, typer.Option("--json", help="print the figures as JSON")] = False,
+        teams: Annotated[bool, typer.Option(
+            "--teams", help="team games, 2 against 2, in both forms: --decks takes tables of 4 by seat (A1-B1-A2-B2, "
+                            "e.g. imperial-sylvan-highland-imperial), or all")] = False,
     ) -> None:
         """Games per second on one core, for each form and deck pairing."""
         from sim.bench import run_bench
 
         at_least("--games", games)
-        decks = decks or ("imperial-imperial" if players == 2 else "all")
-        results = run_bench(games, decks, [s.strip() for s in strategies.split(",")], engine, players)
+        if teams and players != 2:
+            raise UserError("--teams seats 4 players (two teams of two): leave out --players")
+        decks = decks or ("imperial-imperial" if players == 2 and not teams else "all")
+        results = run_bench(games, decks, [s.strip() for s in strategies.split(",")], engine, players, teams=teams)
         if json_out:
             typer.echo(json.dumps(results, indent=1))
             return

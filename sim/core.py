@@ -76,8 +76,8 @@ def operate(state: GameState, op: str, args: tuple[int, ...] = (), kind: str = "
 
 
 def _seats(state: GameState, strategies: Sequence[Strategy]) -> list[Strategy | None]:
-    """The strategy of each seat (a game around a sandbox may have none)."""
-    return [strategies[p] if p < len(strategies) else None for p in range(state.seats)]
+    """The strategy of each seat (a game around a sandbox may have none; a team game has 4 seats)."""
+    return [strategies[p] if p < len(strategies) else None for p in range(state.players)]
 
 
 def _native(strategy: Strategy | None) -> Any:
@@ -96,6 +96,8 @@ def encode_option(cards: CardSet, decision: Decision, value: Any) -> tuple:
     """An option value of a Python decision as the core reads it (``option_from`` in facade.rs)."""
     if value is None:
         return ("none",)
+    if isinstance(value, Action):  # before the tuples: a team game's pass option among effect options
+        return ("action", value.kind, -1 if value.card is None else value.card.index)
     if decision.kind in SEAT_KINDS:
         return ("seat", value)
     if isinstance(value, tuple) and isinstance(value[0], Placement):
@@ -103,8 +105,6 @@ def encode_option(cards: CardSet, decision: Decision, value: Any) -> tuple:
         return ("improvised", being.index, being.placements.index(value[0]), value[1])
     if isinstance(value, tuple) and decision.kind in ("melee-start", "place"):
         return ("seat_square", value[0], value[1])
-    if isinstance(value, Action):
-        return ("action", value.kind, -1 if value.card is None else value.card.index)
     if isinstance(value, Placement):
         being = cards.by_id[decision.card]
         return ("placement", being.index, being.placements.index(value))
@@ -145,14 +145,15 @@ CUSTOM_EFFECTS: tuple[str, ...] = tuple(_core.custom_effect_names())
 CUSTOM_FINGERPRINTS: dict[str, str] = dict(_core.custom_effect_fingerprints())
 
 
-def play_many(cards: CardSet, mode: str, decks: tuple[str, str], strategies: tuple[str, str], games: int) -> int:
-    """Play games of seeds 0..games between two native strategies inside the core (no record comes back);
-    returns the turns played. For benchmarks."""
-    return _core.play_many(core_cards(cards), mode, decks, strategies, (0, games))
+def play_many(cards: CardSet, mode: str, decks: tuple[str, ...], strategies: tuple[str, ...], games: int,
+              teams: bool = False) -> int:
+    """Play games of seeds 0..games between native strategies (one per seat; a team game of 4 seats with
+    ``teams``) inside the core (no record comes back); returns the turns played. For benchmarks."""
+    return _core.play_many(core_cards(cards), mode, decks, strategies, (0, games), teams=teams)
 
 
-def record_digests(cards: CardSet, mode: str, decks: tuple[str, str], strategies: tuple[str, str],
-                   seeds: tuple[int, int], block: int) -> list[str]:
-    """Digests of the records of the games of ``seeds`` (first, end) between two native strategies, one per
-    ``block`` consecutive seeds (scripts/golden_records.py describes the digest)."""
-    return _core.record_digests(core_cards(cards), mode, decks, strategies, seeds, block)
+def record_digests(cards: CardSet, mode: str, decks: tuple[str, ...], strategies: tuple[str, ...],
+                   seeds: tuple[int, int], block: int, teams: bool = False) -> list[str]:
+    """Digests of the records of the games of ``seeds`` (first, end) between native strategies (a team game
+    with ``teams``), one per ``block`` consecutive seeds (scripts/golden_records.py describes the digest)."""
+    return _core.record_digests(core_cards(cards), mode, decks, strategies, seeds, block, teams=teams)

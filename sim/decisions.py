@@ -10,6 +10,7 @@ if TYPE_CHECKING:
     from sim.state import GameState
 
 PLACE, SUMMON, DISCARD, FLARE, END = "place", "summon", "discard", "flare", "end"
+PASS = "pass"  # a team game: hand the rest of the turn to the teammate
 
 
 class IllegalChoice(ValueError):
@@ -17,7 +18,9 @@ class IllegalChoice(ValueError):
 
 
 class Action(NamedTuple):
-    """An option of the main "action" decision. ``card`` is set for SUMMON."""
+    """An option of the main "action" decision. ``card`` is set for SUMMON. In a team game ``Action("pass")``
+    hands the turn to the teammate; it is also the last option of the active player's decisions inside an
+    effect until control has passed."""
 
     kind: str
     card: Being | None = None
@@ -35,6 +38,9 @@ class Decision(NamedTuple):
     Melee only: "melee-start" ((colour, square)), "flare-opponent", "legend-colour" and "leftover-colour"
     (seats), a "place" of an enemy piece ((colour, square)), and among "summon" options (Placement, colour)
     for an improvised summoning paid with that colour's improvisation.
+    Team games: ``player`` is the side (0 = team A, 1 = team B); the view says which seat answers
+    (``PlayerView.seat``). While control may still be passed inside an effect, ``Action("pass")`` is the
+    last option of the active side's decisions.
     In effect decisions, None means "stop" or "do nothing" where the card allows it.
     """
 
@@ -54,13 +60,63 @@ class Strategy(Protocol):
 
 
 class PlayerView:
-    """What one player may know: the arena, stocks, scores, tasks, own hand; never hidden orders."""
+    """What one player may know: the arena, stocks, scores, tasks, own hand; never hidden orders.
 
-    __slots__ = ("_state", "player")
+    In a team game ``player`` is the side (the team colour the player plays, 0 = team A, 1 = team B) and
+    ``seat`` the seat answering (0-3); hands and decks are those of the side's slots, which hold the
+    answering seat's cards while he chooses."""
 
-    def __init__(self, state: GameState, player: int):
+    __slots__ = ("_state", "player", "_seat")
+
+    def __init__(self, state: GameState, player: int, seat: int | None = None):
         self._state = state
         self.player = player
+        self._seat = seat
+
+    # ----- team games
+    @property
+    def seat(self) -> int:
+        """The seat answering: the view's own seat, or the seat holding the side's cards now."""
+        return self._state.seat_of(self.player) if self._seat is None else self._seat
+
+    @property
+    def team_game(self) -> bool:
+        return self._state.team_game
+
+    @property
+    def players(self) -> int:
+        """Players at the table (4 in a team game, whose ``seats`` are the 2 sides)."""
+        return self._state.players
+
+    @property
+    def teammate(self) -> int | None:
+        """A team game: the seat of this player's teammate (None outside team games)."""
+        return (self.seat + 2) % 4 if self._state.team_game else None
+
+    @property
+    def turn_seat(self) -> int:
+        """The seat whose turn it is (the active side outside team games)."""
+        t = self._state.teams
+        return self._state.active if t is None else t.turn_seat
+
+    @property
+    def controller(self) -> int | None:
+        """A team game: the teammate who took over the turn once control was passed (None before)."""
+        t = self._state.teams
+        return None if t is None else t.controller
+
+    @property
+    def control_passed(self) -> bool:
+        return self._state.control_passed
+
+    def upright(self, seat: int) -> int:
+        """A team game: the upright cards of ``seat``'s deck (drawing the last one triggers the end)."""
+        return self._state.upright(seat)
+
+    def seat_hand_sizes(self, seat: int) -> tuple[int, int]:
+        """A team game: how many beings and flares ``seat`` holds."""
+        m = self._state.member(seat)
+        return len(m.hand), len(m.flare_hand)
 
     @property
     def opponent(self) -> int:
@@ -164,6 +220,13 @@ class PlayerView:
             c.hand[them], c.deck[them] = _redeal(rng, c.hand[them], c.deck[them])
             c.legend_hand[them], c.legend_deck = _redeal(rng, c.legend_hand[them], c.legend_deck)
             c.flare_hand[them], c.flare_deck = _redeal(rng, c.flare_hand[them], c.flare_deck)
+            if c.teams is not None:  # neither the teammate's hand nor the other side's benched member's is seen
+                for m in c.teams.bench:
+                    m.hand, m.deck = _redeal(rng, m.hand, m.deck)
+                hands = [m.flare_hand for m in c.teams.bench]
+                c.flare_deck = _redeal_shared(rng, hands, -1, c.flare_deck)
+                for m, hand in zip(c.teams.bench, hands, strict=True):
+                    m.flare_hand = hand
         else:
             for them in c.opponents(me):
                 c.hand[them], c.deck[them] = _redeal(rng, c.hand[them], c.deck[them])

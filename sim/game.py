@@ -16,13 +16,18 @@ from sim.decisions import Action, Decision, IllegalChoice, PlayerView, Strategy
 from sim.errors import UserError
 from sim.patterns import Placement
 from sim.record import GameRecord
-from sim.state import DEATHMATCH, MAX_SEATS, MODES, GameState
+from sim.state import DEATHMATCH, MAX_SEATS, MODES, TEAM_SEATS, GameState
 
 __all__ = ["Game", "IllegalChoice"]
 
 
 class Game:
-    """One game between two strategies. ``play()`` runs it to the end and returns the record."""
+    """One game between two strategies (or a 3-4 player melee, or with ``teams=True`` a team game of 4 seats, 2
+    against 2). ``play()`` runs it to the end and returns the record.
+
+    A team game takes ``decks`` and ``strategies`` by seat (clockwise): seats 0 and 2 are team A, 1 and 3 team
+    B. The rules play it between two sides (``state.seats`` is 2): the ``p`` of the rule operations below is
+    a side; each decision goes to the strategy of the seat answering, with ``views[seat]``."""
 
     def __init__(
         self,
@@ -35,21 +40,26 @@ class Game:
         strict: bool = False,
         max_turns: int = 200,
         ask_all: bool = False,
+        teams: bool = False,
     ):
         if mode not in MODES:
             raise UserError(f"unknown mode {mode!r}; expected one of {', '.join(MODES)}")
         for d in decks:
             cards.deck(d)
-        if not 2 <= len(decks) <= MAX_SEATS or len(strategies) != len(decks):
+        if teams:
+            if len(decks) != TEAM_SEATS or len(strategies) != TEAM_SEATS:
+                raise UserError(f"a team game needs {TEAM_SEATS} players (seats 0 and 2 against 1 and 3), one deck "
+                                f"and one strategy each; got {len(decks)} decks and {len(strategies)} strategies")
+        elif not 2 <= len(decks) <= MAX_SEATS or len(strategies) != len(decks):
             raise UserError(f"a game needs 2 to {MAX_SEATS} players, one deck and one strategy each; got "
                             f"{len(decks)} decks and {len(strategies)} strategies")
-        if len(decks) > 2 and mode != DEATHMATCH:
+        elif len(decks) > 2 and mode != DEATHMATCH:
             raise UserError(f"{len(decks)} players play a Deathmatch melee; {mode} is for 2 players")
-        self.state = GameState(cards, mode, tuple(decks), seed, max_turns)
+        self.state = GameState(cards, mode, tuple(decks), seed, max_turns, teams=teams)
         self.state.strict = strict
         self.strategies = list(strategies)
         self.ask_all = ask_all  # ask decisions with a single option too (strict tests of the action flow)
-        self.views = [PlayerView(self.state, p) for p in range(self.state.seats)]
+        self.views = _views(self.state)
         self.turn_listeners: list[Callable[[Game], None]] = []  # called after every turn
         self.state.record.config = {
             "mode": mode,
@@ -57,6 +67,8 @@ class Game:
             "strategies": [getattr(s, "name", type(s).__name__) for s in strategies],
             "seed": seed,
         }
+        if teams:
+            self.state.record.config["teams"] = True
 
     @classmethod
     def around(cls, state: GameState, strategies: Sequence[Strategy]) -> Game:
@@ -65,7 +77,7 @@ class Game:
         game.state = state
         game.strategies = list(strategies)
         game.ask_all = False
-        game.views = [PlayerView(state, p) for p in range(state.seats)]
+        game.views = _views(state)
         game.turn_listeners = []
         return game
 
@@ -80,11 +92,14 @@ class Game:
         return options[self._choose(player, kind, options, card, prompt)]
 
     def _choose(self, player: int, kind: str, options: list[Any], card: str, prompt: str) -> int:
-        """The index of the option ``player``'s strategy picks (the core asks through this)."""
-        idx = self.strategies[player].choose(self.views[player], Decision(kind, player, options, card, prompt))
+        """The index of the option ``player``'s strategy picks (the core asks through this). In a team game
+        ``player`` is a side and the seat holding its cards answers (the core holds the answering seat's cards
+        in the side's slots while he chooses)."""
+        seat = self.state.seat_of(player)
+        strategy = self.strategies[seat]
+        idx = strategy.choose(self.views[seat], Decision(kind, player, options, card, prompt))
         if not isinstance(idx, int) or not 0 <= idx < len(options):
-            raise IllegalChoice(f"strategy {self.strategies[player]!r} chose {idx!r} for {kind} with "
-                                f"{len(options)} options")
+            raise IllegalChoice(f"strategy {strategy!r} chose {idx!r} for {kind} with {len(options)} options")
         return idx
 
     def _run(self, op: str, *args: int, kind: str = "") -> Any:
@@ -192,3 +207,10 @@ class Game:
 
     def claim_task(self, p: int) -> None:
         self._run("claim_task", p)
+
+
+def _views(state: GameState) -> list[PlayerView]:
+    """One view per seat: in a team game seat ``s`` sees side ``s % 2``."""
+    if state.team_game:
+        return [PlayerView(state, seat % 2, seat) for seat in range(state.players)]
+    return [PlayerView(state, p) for p in range(state.seats)]

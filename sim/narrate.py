@@ -16,6 +16,7 @@ from sim.record import (
     FlareInvoked,
     GameRecord,
     Improvise,
+    PassControl,
     Place,
     Points,
     Return,
@@ -25,11 +26,14 @@ from sim.record import (
     Upgrade,
 )
 from sim.scenario import render_arena
-from sim.state import GameState
+from sim.state import SIDEWAYS, TEAM_NAMES, GameState, seat_name
 
 
-def describe_event(e: Event) -> str | None:
-    """One line of narration, or None for events the narration leaves out (draws, points are in the score)."""
+def describe_event(e: Event, teams: bool = False) -> str | None:
+    """One line of narration, or None for events the narration leaves out (draws, points are in the score).
+    In a team game (``teams``) seats are named A1, B1, A2, B2 and pieces by their team."""
+    if teams:
+        return _describe_team_event(e)
     who = f"player {e.seat + 1}" if e.seat >= 0 else "the table"
     match e:
         case Summon():
@@ -67,6 +71,29 @@ def describe_event(e: Event) -> str | None:
     return None
 
 
+def _describe_team_event(e: Event) -> str | None:
+    who = seat_name(e.seat) if e.seat >= 0 else "the table"
+    team = f"team {TEAM_NAMES[e.seat % 2]}" if e.seat >= 0 else ""
+    match e:
+        case PassControl():
+            during = f" in the middle of {e.during}'s effect" if e.during else " before an action"
+            return f"{who} passes control to {seat_name(e.to)}{during} (and hands over the team's legends)"
+        case Place(cause="deathmatch-start"):
+            return f"setup: a starting piece of {team} at {board.name(e.square)}"
+        case Place(cause="place-action"):
+            return f"{who} places a {RANK_NAMES[e.rank]} piece of {team} at {board.name(e.square)}"
+        case Destroy():
+            return f"  {e.cause} destroys a {RANK_NAMES[e.rank]} piece of team {TEAM_NAMES[e.owner]}"
+        case Points():
+            return f"{team} scores {e.points} ({e.source}, by {who})"
+        case TaskClaim():
+            return f"{who} claims {e.task} for {team}, {e.points} points"
+        case FlareInvoked():
+            halves = "both halves" if e.upper and e.lower else "upper half" if e.upper else "lower half"
+            return f"{who} invokes {e.card} ({halves})"
+    return describe_event(e)
+
+
 class Narrator:
     def __init__(self, game: Game, out: TextIO):
         self.game = game
@@ -79,19 +106,61 @@ class Narrator:
     def on_turn(self, game: Game) -> None:
         s = game.state
         events = s.record.events
-        player = (s.active if s.counters.extra_turn else (s.active - 1) % s.seats) + 1
-        self.out.write(f"\n== Turn {s.turn}: player {player} ==\n")
+        if s.teams is not None:
+            t = s.teams
+            seat = t.turn_seat if s.counters.extra_turn else (t.turn_seat - 1) % s.players
+            self.out.write(f"\n== Turn {s.turn}: {seat_label(game, seat)} ==\n")
+        else:
+            player = (s.active if s.counters.extra_turn else (s.active - 1) % s.seats) + 1
+            self.out.write(f"\n== Turn {s.turn}: player {player} ==\n")
+        passer = None  # a team game: the seat whose turn the teammate plays on once control passed
         for e in events[self.seen:]:
-            text = describe_event(e)
+            text = describe_event(e, s.team_game)
+            if isinstance(e, PassControl):
+                passer = e.seat
+            elif passer is not None and isinstance(e, Place) and e.cause == "place-action":
+                text = f"{seat_name(e.seat)} places a {RANK_NAMES[e.rank]} piece at {board.name(e.square)} " \
+                       f"for {seat_name(passer)}"
             if text:
                 self.out.write(text + "\n")
         self.seen = len(events)
         self.out.write(render_arena(s) + "\n")
+        if s.teams is not None:
+            self.out.write(team_lines(s) + "\n")
         self.out.write(score_line(s) + "\n")
 
 
+def seat_label(game: Game, seat: int) -> str:
+    """A team game's seat with its deck and strategy: "A1 (imperial, planner)"."""
+    strategy = game.state.record.config.get("strategies", [])
+    name = strategy[seat] if seat < len(strategy) else "?"
+    return f"{seat_name(seat)} ({game.state.deck_names[seat]}, {name})"
+
+
+def team_lines(s: GameState) -> str:
+    """A team game between turns: who holds each team's legends, and each seat's deck (upright and
+    sideways cards) and hand."""
+    t = s.teams
+    assert t is not None
+    lines = []
+    for side in (0, 1):
+        holder = t.holder[side]
+        legends = len(s.legend_hand[side])
+        lines.append(f"team {TEAM_NAMES[side]}: legends ({legends}) held by {seat_name(holder)}")
+    decks = []
+    for seat in range(s.players):
+        m = s.member(seat)
+        upright = max(0, len(m.deck) - SIDEWAYS)
+        decks.append(f"{seat_name(seat)} {upright} upright + {len(m.deck) - upright} sideways")
+    lines.append("decks: " + ", ".join(decks))
+    return "\n".join(lines)
+
+
 def score_line(s: GameState) -> str:
-    """The score: "score 3-5" in a duel; in a melee each player's lowest colour score with the colour scores."""
+    """The score: "score 3-5" in a duel; in a melee each player's lowest colour score with the colour scores;
+    "score team A 3 - team B 5" in a team game."""
+    if s.team_game:
+        return f"score team A {s.score(0)} - team B {s.score(1)}"
     if not s.melee:
         return f"score {s.score(0)}-{s.score(1)}"
     parts = []
@@ -104,7 +173,10 @@ def score_line(s: GameState) -> str:
 def result_line(record: GameRecord) -> str:
     """The result of a game in one line."""
     w = record.winner
-    if record.places:
+    if record.teams:
+        head = (f"Result: team A {record.scores[0]} - team B {record.scores[1]}, "
+                + (f"team {TEAM_NAMES[w]} ({seat_name(w)}, {seat_name(w + 2)}) wins" if w >= 0 else "a tie"))
+    elif record.places:
         order = sorted(range(len(record.places)), key=lambda p: record.places[p])
         ranking = ", ".join(f"{record.places[p]}. player {p + 1} ({record.scores[p]})" for p in order)
         head = f"Result: {ranking}; " + (f"player {w + 1} wins" if w >= 0 else "a shared first place")

@@ -188,9 +188,18 @@ class Improvise(Event):
     colour: int
 
 
+@dataclass(slots=True)
+class PassControl(Event):
+    """A team game: the active player (``seat``) hands the rest of his turn to his teammate ``to``; ``during``
+    is the card whose effect was being resolved ("" before an action)."""
+    kind: ClassVar[str] = "pass_control"
+    to: int
+    during: str
+
+
 EVENT_KINDS: dict[str, type[Event]] = {cls.kind: cls for cls in (
     Draw, Discard, Return, ToDeck, Summon, EffectDone, FlareInvoked, Held, Place, Destroy, Upgrade, Downgrade,
-    Convert, Take, Points, TaskReveal, TaskClaim, Improvise)}
+    Convert, Take, Points, TaskReveal, TaskClaim, Improvise, PassControl)}
 
 E = TypeVar("E", bound=Event)
 
@@ -208,9 +217,9 @@ def events_from_json(text: str) -> list[Event]:
 class GameRecord:
     events: list[Event] = field(default_factory=list)
     config: dict[str, Any] = field(default_factory=dict)
-    first_player: int = 0
-    scores: tuple[int, ...] = (0, 0)  # one per seat; in a melee the lowest colour score
-    winner: int = -1  # seat, or -1 for a tie (in a melee: a shared first place)
+    first_player: int = 0  # the first seat (0-3 in a team game)
+    scores: tuple[int, ...] = (0, 0)  # one per seat; in a melee the lowest colour score; in a team game per team
+    winner: int = -1  # seat, or -1 for a tie (in a melee: a shared first place; in a team game the team, 0 or 1)
     end_reason: str = ""  # "deck", "score" or "turn-limit"
     tiebreak: str = ""  # "", "upgraded", "pieces" or "tie"; in a melee also "second-lowest", "highest"
     turns: int = 0
@@ -219,6 +228,13 @@ class GameRecord:
     places: list[int] = field(default_factory=list)
     _points: list[int] = field(default_factory=lambda: [0, 0])
     _colour_totals: list[list[int]] = field(default_factory=list)
+
+    @property
+    def teams(self) -> bool:
+        """A team game (``config["teams"]``): seats 0 and 2 (team A) against 1 and 3 (team B); every event's
+        ``seat`` is a real seat 0-3, ``owner`` of destroy/upgrade/downgrade events is the team (0 A, 1 B),
+        ``scores`` and ``winner`` are per team."""
+        return bool(self.config.get("teams"))
 
     def add(self, event: Event) -> None:
         self.events.append(event)

@@ -36,13 +36,27 @@ from sim.decisions import Strategy
 from sim.errors import UserError
 from sim.game import Game
 from sim.ranks import LEGENDARY, RANK_LETTERS
-from sim.state import DEATHMATCH, HIGH_FORM, LEGENDARY_PIECES, MAX_SEATS, MODES, stock_tokens
+from sim.state import (
+    DEATHMATCH,
+    HIGH_FORM,
+    LEGENDARY_PIECES,
+    MAX_SEATS,
+    MODES,
+    TEAM_SEATS,
+    Member,
+    seat_name,
+    stock_tokens,
+)
 
 COLUMNS = "abcdefghi"
 _PLAYER_FIELD = re.compile(
     r"(hand|legends|flare|stock|deck|claimed|task points|deathmatch points|improvised) ([1-4])|deck [1-4] size"
     r"|points ([1-4]) in ([1-4])")
-_FIELDS = {"mode", "decks", "seed", "active", "turn", "actions", "ask", "tasks", "next task", "task deck",
+# a team game's team fields: legends A, stock B, ...
+_TEAM_FIELD = re.compile(r"(legends|stock|claimed|task points|deathmatch points) ([ab])")
+_TEAM_SEAT_FIELDS = ("hand", "flare", "deck")  # the per-seat fields of a team game (seats 1-4)
+_FIELDS = {"mode", "decks", "seed", "active", "turn", "actions", "ask", "tasks", "next task", "task deck", "teams",
+           "control",
            "task deck size", "legend deck", "legend deck size", "flare deck", "flare deck size", "arena"}
 _HIGH_FORM_ONLY = ("tasks", "next task", "task deck", "task deck size", "claimed", "task points")
 
@@ -78,7 +92,7 @@ class _Fields:
             if not sep:
                 raise self.error(n, f"expected 'key: value', got {line.strip()!r}")
             key = " ".join(key.lower().split())
-            if key not in _FIELDS and not _PLAYER_FIELD.fullmatch(key):
+            if key not in _FIELDS and not _PLAYER_FIELD.fullmatch(key) and not _TEAM_FIELD.fullmatch(key):
                 raise self.error(n, f"unknown field {key!r} (see docs/scenario-notation.md)")
             first = arena_line if key == "arena" else self.values.get(key, (0,))[0]
             if first:
@@ -118,6 +132,14 @@ def load_scenario(
     """A game positioned as the scenario says, at the active player's turn, ready for actions."""
     cards = cards or load_card_set()
     f = _Fields(text, source)
+    line, teams = f.get("teams", "no")
+    if teams not in ("yes", "no"):
+        raise f.error(line, f"teams must be yes or no, got {teams!r}")
+    if teams == "yes":
+        return _team_scenario(f, strategies, cards, strict)
+    for key, (line, _) in f.values.items():
+        if _TEAM_FIELD.fullmatch(key) or key == "control":
+            raise f.error(line, f"{key!r} is a team game field: give teams: yes")
 
     melee = len(_ids(f.get("decks", "imperial, imperial")[1])) > 2
     line, mode = f.get("mode", DEATHMATCH if melee else HIGH_FORM)
@@ -260,6 +282,163 @@ def load_scenario(
     return game
 
 
+def _team_scenario(f: _Fields, strategies: Sequence[Strategy], cards: CardSet, strict: bool) -> Game:
+    """A team game's position (``teams: yes``): 4 decks by seat (players 1-4 are seats A1, B1, A2, B2), each
+    seat's ``hand``/``deck``/``deck size``/``flare``; the team fields ``legends A``, ``stock B``, ``claimed A``,
+    ``task points A``, ``deathmatch points B``; arena tokens ``Ac``/``Bh`` (team colours); ``active`` the seat
+    whose turn it is (1-4 or A1/B1/A2/B2); ``control: passed`` when he has handed the turn to his teammate."""
+    line, mode = f.get("mode", HIGH_FORM)
+    if mode not in MODES:
+        raise f.error(line, f"mode must be one of {', '.join(MODES)}, got {mode!r}")
+    line, decks_text = f.get("decks")
+    decks = _ids(decks_text)
+    if len(decks) != TEAM_SEATS or any(d not in cards.decks for d in decks):
+        raise f.error(line, f"a team game's decks name 4 of {', '.join(sorted(cards.decks))}, one per seat A1, B1, "
+                            "A2, B2")
+    for key, (kline, _) in f.values.items():
+        field, team = _PLAYER_FIELD.fullmatch(key), _TEAM_FIELD.fullmatch(key)
+        name = field.group(1) if field else None
+        if field and not (name in _TEAM_SEAT_FIELDS or (key.startswith("deck ") and key.endswith(" size"))):
+            raise f.error(kline, f"{key!r}: in a team game this field is the team's (A or B), not a seat's")
+        if team and mode == DEATHMATCH and team.group(1) in _HIGH_FORM_ONLY:
+            raise f.error(kline, f"{key!r} is a High Form field (this scenario is deathmatch)")
+        if team and mode == HIGH_FORM and team.group(1) == "deathmatch points":
+            raise f.error(kline, f"{key!r} is a Deathmatch field (this scenario is high-form)")
+        if mode == DEATHMATCH and key in _HIGH_FORM_ONLY:
+            raise f.error(kline, f"{key!r} is a High Form field (this scenario is deathmatch)")
+    line, seed_text = f.get("seed", "0")
+    if not seed_text.isdigit():
+        raise f.error(line, "seed must be a non-negative integer")
+    line, ask = f.get("ask", "choices")
+    if ask not in ("choices", "all"):
+        raise f.error(line, f"ask must be 'choices' or 'all', got {ask!r}")
+    if len(strategies) < TEAM_SEATS:
+        raise UserError(f"a team scenario needs {TEAM_SEATS} strategies, got {len(strategies)}")
+    game = Game(cards, mode, decks, list(strategies)[:TEAM_SEATS], int(seed_text), strict=strict,
+                ask_all=ask == "all", teams=True)
+    s = game.state
+    t = s.teams
+    assert t is not None
+    line, active = f.get("active", "1")
+    names = [seat_name(seat) for seat in range(TEAM_SEATS)]
+    if active.upper() in names:
+        seat = names.index(active.upper())
+    elif active in ("1", "2", "3", "4"):
+        seat = int(active) - 1
+    else:
+        raise f.error(line, f"active must be a seat from 1 to 4 (or A1, B1, A2, B2), got {active!r}")
+    _, s.turn = f.number("turn", 2, least=1)
+    s.active = seat % 2
+    t.turn_seat = seat
+    t.holder = [0, 0]
+    t.holder[seat % 2] = seat
+    t.holder[(seat + 1) % 2] = (seat + 1) % TEAM_SEATS  # the other team's next player holds its cards
+    t.bench = [Member(decks[(t.holder[side] + 2) % TEAM_SEATS]) for side in (0, 1)]
+    line, control = f.get("control", "kept")
+    if control not in ("kept", "passed"):
+        raise f.error(line, f"control must be kept or passed, got {control!r}")
+    t.controller = (seat + 2) % TEAM_SEATS if control == "passed" else None
+    first = (seat - (s.turn - 1)) % TEAM_SEATS
+    s.first_player, s.record.first_player = first % 2, first
+    _, s.actions_left = f.number("actions", 1 if s.turn == 1 else 2)
+
+    def card(line: int, cid: str, kind: type) -> Any:
+        c = cards.by_id.get(cid)
+        if not isinstance(c, kind):
+            raise f.error(line, f"unknown {kind.__name__.lower()} {cid!r}")
+        return c
+
+    def take(key: str, pool: list, kind: type, where: str) -> list:
+        line, text = f.get(key)
+        out = []
+        for cid in _ids(text):
+            c = card(line, cid, kind)
+            if c not in pool:
+                raise f.error(line, f"{cid} is not in {where} (named twice, or already placed by another field)")
+            pool.remove(c)
+            out.append(c)
+        return out
+
+    flares = list(cards.flares)
+    for p in range(TEAM_SEATS):
+        who = f"seat {p + 1} ({seat_name(p)})"
+        pool = list(cards.deck(decks[p]))
+        hand = take(f"hand {p + 1}", pool, Being, f"{who}'s deck ({decks[p]})")
+        top = take(f"deck {p + 1}", pool, Being, f"{who}'s deck ({decks[p]}) outside the hand")
+        s.rng.shuffle(pool)
+        line, size = f.number(f"deck {p + 1} size", len(top) + len(pool), least=max(1, len(top)),
+                              most=len(top) + len(pool))
+        keep = len(pool) - (size - len(top))
+        flare = take(f"flare {p + 1}", flares, Flare, "the flare deck")
+        if len(flare) > 1:
+            raise f.error(f.get(f"flare {p + 1}")[0], "a player holds at most one flare")
+        deck, discarded = pool[keep:] + top[::-1], pool[:keep]
+        side = p % 2
+        if t.holder[side] == p:
+            s.deck[side], s.hand[side], s.flare_hand[side], s.discarded[side] = deck, hand, flare, discarded
+        else:
+            t.bench[side] = Member(decks[p], deck, hand, flare, discarded)
+    legends = list(cards.legends)
+    for side, team in enumerate("ab"):
+        s.legend_hand[side] = take(f"legends {team}", legends, Being, "the legend deck")
+    legend_top = take("legend deck", legends, Being, "the legend deck outside the hands")
+    flare_top = take("flare deck", flares, Flare, "the flare deck outside the hands")
+    s.rng.shuffle(legends)
+    s.rng.shuffle(flares)
+    s.legend_deck, s.legend_discard = _cut(f, "legend deck", legends + legend_top[::-1], len(legend_top))
+    s.flare_deck, s.flare_discard = _cut(f, "flare deck", flares + flare_top[::-1], len(flare_top))
+
+    if mode == HIGH_FORM:
+        tasks = list(cards.tasks)
+        line, _ = f.get("tasks")
+        s.task_row = take("tasks", tasks, Task, "the task deck")
+        if len(s.task_row) > 3:
+            raise f.error(line, f"the task row holds at most 3 tasks, got {len(s.task_row)}")
+        line, _ = f.get("next task")
+        nxt = take("next task", tasks, Task, "the task deck")
+        if len(nxt) > 1:
+            raise f.error(line, "next task names one task")
+        s.next_task = nxt[0] if nxt else None
+        for side, team in enumerate("ab"):
+            s.claimed[side] = take(f"claimed {team}", tasks, Task, "the task deck")
+            named = sum(task.points for task in s.claimed[side])
+            line, points = f.number(f"task points {team}", named, least=named)
+            s.task_points[side] = points
+            s.unnamed_task_points[side] = points - named
+            if points:
+                s.record.points(0, side, "scenario", points)
+        task_top = take("task deck", tasks, Task, "the task deck outside the row and the claimed tasks")
+        s.rng.shuffle(tasks)
+        s.task_deck, _ = _cut(f, "task deck", tasks + task_top[::-1], len(task_top))
+    else:
+        for side, team in enumerate("ab"):
+            _, s.dm_points[side] = f.number(f"deathmatch points {team}", 0)
+            if s.dm_points[side]:
+                s.record.points(0, side, "scenario", s.dm_points[side])
+
+    _read_arena(f, s)
+    for side, team in enumerate("AB"):
+        bb = s.pieces[side]
+        s.tokens[side] = stock_tokens(mode, 2) - (bb[0] | bb[1]).bit_count()
+        s.legend_stock[side] = LEGENDARY_PIECES - bb[LEGENDARY].bit_count()
+        if s.tokens[side] < 0 or s.legend_stock[side] < 0:
+            raise f.error(0, f"team {team} has more pieces in the arena than the game has")
+        line, stock = f.get(f"stock {team.lower()}")
+        for part in stock.split():
+            k, _, v = part.partition("=")
+            if k not in ("tokens", "legends") or not v.isdigit():
+                raise f.error(line, f"stock takes tokens=N legends=N, got {part!r}")
+            if k == "tokens":
+                s.token_total[side] += int(v) - s.tokens[side]
+                s.tokens[side] = int(v)
+            else:
+                s.legend_total[side] += int(v) - s.legend_stock[side]
+                s.legend_stock[side] = int(v)
+    if strict:
+        s.check_invariants()
+    return game
+
+
 def _melee_fields(f: _Fields, s) -> None:
     """A melee's points per colour (``points 1 in 2: 3``) and spent improvisations (``improvised 1: 2, 3``)."""
     for p in range(s.seats):
@@ -304,6 +483,13 @@ def _read_arena(f: _Fields, s) -> None:
                 raise f.error(line, f"column {x} is a cut corner: write '--'")
             if tok == "..":
                 continue
+            if s.team_game:
+                if len(tok) != 2 or tok[0] not in "AB" or tok[1] not in RANK_LETTERS:
+                    raise f.error(line, f"unknown token {tok!r} in column {x} (expected .. or a team A or B and a "
+                                        "rank c/h/l, like Ac or Bh)")
+                p, r = "AB".index(tok[0]), RANK_LETTERS.index(tok[1])
+                s.pieces[p][r] |= 1 << board.square(x, y)
+                continue
             players = "1234"[:s.seats]
             if len(tok) != 2 or tok[0] not in players or tok[1] not in RANK_LETTERS:
                 raise f.error(line, f"unknown token {tok!r} in column {x} (expected .. or a player {players[0]}-"
@@ -323,6 +509,7 @@ def render_arena(state, coordinates: bool = True) -> str:
                 toks.append("--")
                 continue
             piece = state.piece_at(board.square(x, y))
-            toks.append(".." if piece is None else f"{piece[0] + 1}{RANK_LETTERS[piece[1]]}")
+            owner = "" if piece is None else "AB"[piece[0]] if state.team_game else str(piece[0] + 1)
+            toks.append(".." if piece is None else f"{owner}{RANK_LETTERS[piece[1]]}")
         rows.append(" ".join(toks))
     return "\n".join(rows)

@@ -23,6 +23,14 @@ MAX_LEGENDS_IN_ARENA = 3
 END_SCORE = {HIGH_FORM: 9, DEATHMATCH: 18}
 MAX_SEATS = 4
 MELEE_END_SCORE = {3: 12, 4: 10}  # one colour's score that ends a melee, by players
+TEAM_SEATS = 4  # a team game: seats 0 and 2 (team A) against 1 and 3 (team B)
+SIDEWAYS = 6  # a team game: the bottom cards of each deck that lie sideways
+TEAM_NAMES = "AB"
+
+
+def seat_name(seat: int) -> str:
+    """A team game's seat as players call it: A1, B1, A2, B2 for seats 0-3 (clockwise; team A = 0 and 2)."""
+    return f"{TEAM_NAMES[seat % 2]}{seat // 2 + 1}"
 
 
 def stock_tokens(mode: str, seats: int) -> int:
@@ -47,15 +55,52 @@ class TurnCounters:
     borrow_enemy_piece: bool = False  # War Summoner: the next summon may use one enemy piece
 
 
-class GameState:
-    """Everything about a game in progress: a duel (2 seats) or a Deathmatch melee (3-4). Pieces are bitboards
-    per player and rank."""
+@dataclass
+class Member:
+    """A team game: the personal cards of the team member whose cards are not in his side's slots."""
 
-    def __init__(self, cards: CardSet, mode: str, decks: tuple[str, ...], seed: int, max_turns: int = 200):
+    deck_name: str
+    deck: list[Being] = field(default_factory=list)  # the top is the end of the list
+    hand: list[Being] = field(default_factory=list)
+    flare_hand: list[Flare] = field(default_factory=list)
+    discarded: list[Being] = field(default_factory=list)
+
+    def copy(self) -> Member:
+        return Member(self.deck_name, self.deck[:], self.hand[:], self.flare_hand[:], self.discarded[:])
+
+
+@dataclass
+class Teams:
+    """A team game, 2 against 2 (docs/core.md). The rules play it as a duel between two sides (teams): pieces,
+    stocks, scores, tasks and the team's legend cards are the side's. Each side's personal slots (``deck``,
+    ``hand``, ``flare_hand``, ``discarded``) hold the cards of one member, ``holder[side]`` (a seat); the other
+    member's wait in ``bench[side]``."""
+
+    holder: list[int]  # per side, the seat whose personal cards are in the side's slots
+    bench: list[Member]  # per side, the other member's cards
+    turn_seat: int = 0  # the seat whose turn it is
+    controller: int | None = None  # the teammate who took over the turn once control was passed
+    resolving: str | None = None  # the card whose effect is being resolved (control may pass in its middle)
+
+    def copy(self) -> Teams:
+        return Teams(self.holder[:], [m.copy() for m in self.bench], self.turn_seat, self.controller,
+                     self.resolving)
+
+
+class GameState:
+    """Everything about a game in progress: a duel (2 seats), a Deathmatch melee (3-4) or a team game (2 sides
+    of 2 seats, ``teams``). Pieces are bitboards per player and rank (per side in a team game)."""
+
+    def __init__(self, cards: CardSet, mode: str, decks: tuple[str, ...], seed: int, max_turns: int = 200,
+                 teams: bool = False):
         self.cards = cards
         self.mode = mode
-        self.deck_names = tuple(decks)
-        self.seats = n = len(decks)
+        self.deck_names = tuple(decks)  # by seat (4 in a team game)
+        self.teams: Teams | None = None
+        if teams:
+            self.teams = Teams([0, 1], [Member(decks[2]), Member(decks[3])])
+            decks = decks[:2]
+        self.seats = n = len(decks)  # the sides in a team game
         self.max_turns = max_turns
         self.rng = random.Random(seed)
         tokens = stock_tokens(mode, n)
@@ -114,6 +159,8 @@ class GameState:
         for k, v in self.counters.__dict__.items():
             counters.__dict__[k] = [x[:] if type(x) is list else x for x in v] if type(v) is list else v
         c.counters = counters
+        if self.teams is not None:
+            c.teams = self.teams.copy()
         c.rng = rng
         c.record = GameRecord()
         return c
@@ -126,6 +173,57 @@ class GameState:
 
     def opponents(self, player: int) -> list[int]:
         return [q for q in range(self.seats) if q != player]
+
+    @property
+    def team_game(self) -> bool:
+        """A team game, 2 against 2: ``seats`` is 2 (the sides), ``players`` 4."""
+        return self.teams is not None
+
+    @property
+    def players(self) -> int:
+        """The players at the table: the seats, or 4 in a team game."""
+        return TEAM_SEATS if self.teams is not None else self.seats
+
+    def seat_of(self, side: int) -> int:
+        """The seat that holds side ``side``'s personal cards now (``side`` itself outside team games): the seat
+        whose turn it is for the active side (or the teammate who took control while he chooses), for the
+        other side the member who plays its next turn."""
+        return side if self.teams is None else self.teams.holder[side]
+
+    @staticmethod
+    def side_of(seat: int) -> int:
+        """A team game: the side (team) of ``seat``: 0 = team A (seats 0, 2), 1 = team B (seats 1, 3)."""
+        return seat % 2
+
+    @staticmethod
+    def teammate(seat: int) -> int:
+        return (seat + 2) % TEAM_SEATS
+
+    def seat_deck(self, seat: int) -> str:
+        """The name of the deck ``seat`` plays."""
+        return self.deck_names[seat]
+
+    def member(self, seat: int) -> Member:
+        """A team game: ``seat``'s personal cards, from his side's slots or the bench (the slots' lists
+        themselves, not copies)."""
+        t = self.teams
+        if t is None:
+            raise ValueError("not a team game")
+        side = seat % 2
+        if t.holder[side] != seat:
+            return t.bench[side]
+        return Member(self.deck_names[seat], self.deck[side], self.hand[side], self.flare_hand[side],
+                      self.discarded[side])
+
+    def upright(self, seat: int) -> int:
+        """A team game: the cards of ``seat``'s deck that stand upright (above the 6 sideways ones); drawing the
+        last of them triggers the end."""
+        return max(0, len(self.member(seat).deck) - SIDEWAYS)
+
+    @property
+    def control_passed(self) -> bool:
+        """A team game: whether the active player has handed his turn to his teammate."""
+        return self.teams is not None and self.teams.controller is not None
 
     # ----- queries
     def occupied(self) -> int:
@@ -219,7 +317,7 @@ class GameState:
         c = self.counters
         r = self.record
         return {
-            "mode": self.mode, "decks": tuple(self.deck_names), "max_turns": self.max_turns,
+            "mode": self.mode, "max_turns": self.max_turns, **self._teams_to_core(),
             "rng": self.rng.getstate()[1], "pieces": self.pieces, "tokens": self.tokens,
             "legend_stock": self.legend_stock, "token_total": self.token_total, "legend_total": self.legend_total,
             "deck": [_indices(x) for x in self.deck], "hand": [_indices(x) for x in self.hand],
@@ -246,6 +344,16 @@ class GameState:
             "record_first_player": r.first_player, "scores": r.scores, "winner": r.winner,
             "end_reason": r.end_reason, "tiebreak": r.tiebreak, "turns": r.turns,
         }
+
+    def _teams_to_core(self) -> dict[str, Any]:
+        t = self.teams
+        if t is None:
+            return {"decks": tuple(self.deck_names), "teams": None}
+        return {"decks": tuple(self.deck_names[h] for h in t.holder), "teams": {
+            "holder": t.holder, "turn_seat": t.turn_seat, "controller": t.controller, "resolving": t.resolving,
+            "bench": [{"deck_name": m.deck_name, "deck": _indices(m.deck), "hand": _indices(m.hand),
+                       "flare_hand": _indices(m.flare_hand), "discarded": _indices(m.discarded)}
+                      for m in t.bench]}}
 
     def from_core(self, d: dict[str, Any]) -> None:
         """Take the state the core gives back, with the events it recorded since it last gave the state."""
@@ -288,6 +396,12 @@ class GameState:
         r.colour_scores = [list(x) for x in d["colour_scores"]]
         r.places = list(d["places"])
         r.events.extend(events_from_json(d["events"]))
+        teams = d.get("teams")
+        if teams is not None:
+            self.teams = Teams(list(teams["holder"]), [
+                Member(m["deck_name"], [beings[i] for i in m["deck"]], [beings[i] for i in m["hand"]],
+                       [flares[i] for i in m["flare_hand"]], [beings[i] for i in m["discarded"]])
+                for m in teams["bench"]], teams["turn_seat"], teams["controller"], teams["resolving"])
 
 
 def _operate(state: GameState, op: str, args: tuple[int, ...], cause: str = "") -> Any:

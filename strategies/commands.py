@@ -14,7 +14,8 @@ import typer
 from sim.errors import UserError, fail_cleanly
 from sim.options import at_least
 
-FORM_SPECIALISTS = {"high-form": "hunter", "deathmatch": "brawler", "melee-3": "brawler", "melee-4": "brawler"}
+FORM_SPECIALISTS = {"high-form": "hunter", "deathmatch": "brawler", "melee-3": "brawler", "melee-4": "brawler",
+                    "team-high-form": "hunter", "team-deathmatch": "brawler"}
 
 
 def default_entrants(mode: str) -> list[str]:
@@ -71,7 +72,8 @@ def register(app: typer.Typer) -> None:
     @fail_cleanly
     def ladder(
         mode: Annotated[str, typer.Option(
-            metavar="FORMS", help="high-form, deathmatch, melee-3, melee-4, or several separated by commas")] = (
+            metavar="FORMS", help="high-form, deathmatch, melee-3, melee-4, team-high-form, team-deathmatch, or "
+                                  "several separated by commas")] = (
             "high-form"),
         games: Annotated[int, typer.Option(
             metavar="N", help="games per pairing (even: each deal is played from both seats; a melee: a multiple "
@@ -85,7 +87,8 @@ def register(app: typer.Typer) -> None:
         decks: Annotated[str, typer.Option(
             metavar="PAIRINGS", help="deck pairings, e.g. imperial-imperial,highland-sylvan; 'all'; a melee "
                                      "takes tables (imperial-sylvan-highland) and plays every boxed table by "
-                                     "default", show_default="imperial-imperial")] = None,
+                                     "default; a team game takes tables of 4 decks by seat (seats 0 and 2 "
+                                     "are one team)", show_default="imperial-imperial")] = None,
         workers: Annotated[int | None, typer.Option(
             metavar="N", help="worker processes", show_default="one per core")] = None,
         seed: Annotated[int, typer.Option(metavar="N", help="the ladder's base seed")] = 1,
@@ -100,21 +103,22 @@ def register(app: typer.Typer) -> None:
         from sim.bench import machine, pairings
         from sim.cards import BASE_DECKS, load_card_set
         from sim.state import MODES
-        from strategies.ladder import MELEE_SEATS, Entrant, render, run_ladder
+        from strategies.ladder import MELEE_SEATS, TEAM_FORMS, Entrant, render, run_ladder
 
         at_least("--games", games)
         at_least("--workers", workers)
         modes = [m.strip() for m in mode.split(",") if m.strip()]
         for m in modes:
-            if m not in (*MODES, *MELEE_SEATS):
-                raise UserError(f"--mode: unknown form {m!r}; expected {', '.join((*MODES, *MELEE_SEATS))}, "
-                                "comma-separated")
+            if m not in (*MODES, *MELEE_SEATS, *TEAM_FORMS):
+                forms = ", ".join((*MODES, *MELEE_SEATS, *TEAM_FORMS))
+                raise UserError(f"--mode: unknown form {m!r}; expected {forms}, comma-separated")
         card_set = load_card_set(cards_dir)
         base = [d for d in BASE_DECKS if d in card_set.decks]
         results = []
         for m in modes:
-            seats = MELEE_SEATS.get(m, 2)
-            text = decks or ("imperial-imperial" if seats == 2 else "all")
+            seats = MELEE_SEATS.get(m, 4 if m in TEAM_FORMS else 2)
+            text = decks or ("imperial-imperial" if seats == 2 else "imperial-imperial-imperial-imperial"
+                             if m in TEAM_FORMS else "all")
             deck_pairs = pairings(text, base if text == "all" else sorted(card_set.decks), seats)
             labelled = parse_entrants(strategies) if strategies else [(n, n) for n in default_entrants(m)]
             params = parse_params(param or [], [label for label, _ in labelled])

@@ -15,6 +15,10 @@ A melee ladder (``melee-3``, ``melee-4``) seats each pairing's two strategies al
 between the seats of different strategies: the better place wins, an equal place ties. The pairings count
 those comparisons, and the ratings fit them. Comparisons from one game are not independent, so the
 intervals of a melee ladder are narrower than its games warrant (docs/strategies.md, "Melee").
+
+A team ladder (``team-high-form``, ``team-deathmatch``) seats each pairing's two strategies as the two teams
+of a 2 against 2 game (one strategy in both seats of a team), and plays each deal twice with the teams
+swapped, as the duel swaps seats.
 """
 
 from __future__ import annotations
@@ -71,6 +75,7 @@ class PairingResult:
 
 
 MELEE_SEATS = {"melee-3": 3, "melee-4": 4}
+TEAM_FORMS = {"team-high-form": "high-form", "team-deathmatch": "deathmatch"}
 
 
 @dataclass
@@ -233,6 +238,31 @@ def play_melee_games(job: Job) -> tuple[int, int, int]:
     return first_wins, second_wins, ties
 
 
+def play_team_games(job: Job) -> tuple[int, int, int]:
+    """(first's wins, second's wins, ties) over a range of a team pairing's games: the first strategy is
+    team A (seats 0 and 2) for even ``k``, team B for odd ``k``, on the same deal."""
+    from sim.cards import load_card_set
+    from sim.game import Game
+    from strategies import make_strategy
+
+    mode, decks, first, second, base_seed, ks, cards_dir = job
+    cards = load_card_set(cards_dir)
+    first_wins = second_wins = ties = 0
+    for k in ks:
+        seed = _mix(base_seed, k // 2)
+        teams = (first, second) if k % 2 == 0 else (second, first)
+        players = [make_strategy(teams[seat % 2].strategy_name, seat, seed, teams[seat % 2].params)
+                   for seat in range(4)]
+        winner = Game(cards, TEAM_FORMS[mode], decks[(k // 2) % len(decks)], players, seed, teams=True).play().winner
+        if winner < 0:
+            ties += 1
+        elif (winner == 0) == (k % 2 == 0):
+            first_wins += 1
+        else:
+            second_wins += 1
+    return first_wins, second_wins, ties
+
+
 def play_games(job: Job) -> tuple[int, int, int]:
     """(first's wins, second's wins, ties) over a range of game numbers of one pairing.
 
@@ -287,7 +317,7 @@ def run_ladder(mode: str, entrants: Sequence[Entrant], games: int, decks: Sequen
             jobs.append((index, job))
     started = time.perf_counter()
     done = 0
-    play = play_melee_games if seats > 2 else play_games
+    play = play_melee_games if seats > 2 else play_team_games if mode in TEAM_FORMS else play_games
     with ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1) as pool:
         for (index, job), (w1, w2, t) in zip(jobs, pool.map(play, [j for _, j in jobs]), strict=True):
             r = results[index]

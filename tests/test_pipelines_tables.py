@@ -31,6 +31,7 @@ from sim.record import (
     GameRecord,
     Held,
     Improvise,
+    PassControl,
     Place,
     Points,
     Return,
@@ -61,7 +62,7 @@ Orders = dict[int, tuple[list[str], ...]]  # game id -> each seat's being deck a
 @pytest.fixture(scope="module")
 def played() -> tuple[list[Played], Orders]:
     """48 duels: every form, player pairing and deck pairing above; every third game with player labels;
-    then 8 melees of random players, 3 and 4 of them."""
+    then 8 melees of random players, 3 and 4 of them; then 4 team games (2 against 2) of random players."""
     cards = load_card_set()
     out, orders = [], {}
     for i in range(48):
@@ -76,6 +77,13 @@ def played() -> tuple[list[Played], Orders]:
         record, orders[2000 + i] = play_recording_order(Game(cards, "deathmatch", decks, players, 200 + i))
         labels = tuple(f"random-{seat}" for seat in range(len(decks))) if i % 3 == 0 else None
         out.append((2000 + i, "melee", record, labels))
+    for i in range(4):
+        decks = ("imperial", "highland", "sylvan", "imperial")
+        players = [make_strategy("random", seat, 300 + i) for seat in range(4)]
+        record, orders[3000 + i] = play_recording_order(Game(cards, MODES[i % 2], decks, players, 300 + i,
+                                                             teams=True))
+        labels = tuple(f"random-{seat}" for seat in range(4)) if i % 2 == 0 else None
+        out.append((3000 + i, "team", record, labels))
     return out, orders
 
 
@@ -111,7 +119,8 @@ def expected_games(games: list[Played]) -> list[dict[str, Any]]:
         names = labels or r.config["strategies"]
         out.append({
             "game_id": game_id, "cell": cell, "seed": r.config["seed"], "mode": r.config["mode"],
-            "players": len(r.config["decks"]), "deck_0": r.config["decks"][0], "deck_1": r.config["decks"][1],
+            "players": len(r.config["decks"]), "teams": bool(r.config.get("teams")),
+            "deck_0": r.config["decks"][0], "deck_1": r.config["decks"][1],
             "strategy_0": names[0],
             "strategy_1": names[1], "first_player": r.first_player, "winner": r.winner, "score_0": r.scores[0],
             "score_1": r.scores[1], "turns": r.turns, "end_reason": r.end_reason, "tiebreak": r.tiebreak,
@@ -124,6 +133,7 @@ def expected_card_events(games: list[Played]) -> list[dict[str, Any]]:
     out = []
     lifecycle = {Discard: "discarded", Return: "returned", Held: "held", FlareInvoked: "invoked"}
     for game_id, _, record, _ in games:
+        teams = bool(record.config.get("teams"))  # a destroy's owner is then the team: seat % 2
         summon: Summon | None = None
         outcome: dict[str, int] = {}
         for e in record.events:
@@ -140,7 +150,8 @@ def expected_card_events(games: list[Played]) -> list[dict[str, Any]]:
                 out.append(row | {"card_id": e.card, "card_type": card_type(e.card), "event": lifecycle[type(e)]})
             elif summon is not None and getattr(e, "cause", None) == summon.card:
                 if isinstance(e, Destroy):
-                    column = "own_destroyed" if e.owner == summon.seat else RANK_COLUMNS[e.rank]
+                    mine = summon.seat % 2 if teams else summon.seat
+                    column = "own_destroyed" if e.owner == mine else RANK_COLUMNS[e.rank]
                 else:
                     column = {Upgrade: "upgrades", Downgrade: "downgrades", Place: "placed",
                               Convert: "converted"}.get(type(e), "")
@@ -174,9 +185,11 @@ def expected_seat_results(games: list[Played]) -> list[dict[str, Any]]:
         names = labels or r.config["strategies"]
         n = len(r.config["decks"])
         for seat in range(n):
-            place = r.places[seat] if r.places else 1 if r.winner in (-1, seat) else 2
-            out.append({"game_id": game_id, "seat": seat, "deck": r.config["decks"][seat], "strategy": names[seat],
-                        "position": (seat - r.first_player + n) % n, "score": r.scores[seat], "place": place,
+            team = seat % 2 if r.config.get("teams") else seat  # a team game: scores and winner per team
+            place = r.places[seat] if r.places else 1 if r.winner in (-1, team) else 2
+            out.append({"game_id": game_id, "seat": seat, "team": team, "deck": r.config["decks"][seat],
+                        "strategy": names[seat], "position": (seat - r.first_player + n) % n, "score": r.scores[team],
+                        "place": place,
                         "improvised": sum(1 for e in r.of_kind(Improvise) if e.seat == seat)})
     return out
 
@@ -232,9 +245,15 @@ def test_deck_order_is_the_setup_shuffle(tables: dict[str, list[dict[str, Any]]]
             assert order[:len(drawn[seat])] == drawn[seat] and len(drawn[seat]) >= 3
 
 
+def expected_pass_control(games: list[Played]) -> list[dict[str, Any]]:
+    return [{"game_id": game_id, "turn": e.turn, "seat": e.seat, "to_seat": e.to, "during": e.during}
+            for game_id, _, record, _ in games for e in record.of_kind(PassControl)]
+
+
 EXPECTED = {"games": expected_games, "card_events": expected_card_events, "task_events": expected_task_events,
             "flare_events": expected_flare_events, "points": expected_points, "deck_order": expected_deck_order,
-            "seat_results": expected_seat_results, "colour_points": expected_colour_points}
+            "seat_results": expected_seat_results, "colour_points": expected_colour_points,
+            "pass_control": expected_pass_control}
 
 
 def test_the_games_cover_what_the_tables_distinguish(games: list[Played]) -> None:
@@ -255,6 +274,8 @@ def test_the_games_cover_what_the_tables_distinguish(games: list[Played]) -> Non
     seats = expected_seat_results(games)
     assert {r["place"] for r in seats} >= {1, 2, 3, 4} and any(r["improvised"] for r in seats)
     assert {r["event"] for r in expected_task_events(games)} == {"revealed", "claimed"}
+    passes = expected_pass_control(games)
+    assert {r["during"] == "" for r in passes} == {True, False}
     assert {(r["winner"], r["tiebreak"] == "") for r in expected_games(games)} >= {(0, True), (1, True)}
 
 

@@ -218,6 +218,7 @@ impl<'s> Game<'s> {
                 self.state.hold(seat);
                 let choice = self.choose_for(player, seat, kind, options, card, prompt);
                 self.state.hold(turn_seat);
+                self.state.sync_record_seats();
                 choice
             }
             _ => {
@@ -233,13 +234,14 @@ impl<'s> Game<'s> {
         let s = &mut self.state;
         let t = s.teams.as_deref_mut().expect("a team game");
         let to = Teams::teammate(t.turn_seat);
-        t.controller = Some(to);
         s.record.add(Event::PassControl {
             turn: s.turn,
             seat: s.active as i8,
             to: to as u8,
             during,
         });
+        t.controller = Some(to);
+        s.sync_record_seats();
     }
 
     /// The option `seat`'s strategy picks for side (or seat) `player`.
@@ -1224,6 +1226,7 @@ impl<'s> Game<'s> {
             t.controller = None;
             let seat = t.turn_seat;
             self.state.hold(seat);
+            self.state.sync_record_seats();
         }
         let s = &mut self.state;
         if s.melee() {

@@ -355,7 +355,29 @@ impl GameState {
         std::mem::swap(&mut self.flare_hand[side], &mut b.flare_hand);
         std::mem::swap(&mut self.discarded[side], &mut b.discarded);
         t.holder[side] = Teams::teammate(t.holder[side]);
-        self.record.set_team_seat(side, t.holder[side]);
+        self.sync_record_seats();
+    }
+
+    /// Team games: the seat that acts for side `side`: once control has passed, the teammate who took
+    /// it acts for the active side; otherwise the seat holding the side's cards.
+    pub fn acting_seat(&self, side: usize) -> usize {
+        match self.teams.as_deref() {
+            Some(t) if side == self.active && t.controller.is_some() && !self.over => {
+                t.controller.expect("a controller")
+            }
+            Some(t) => t.holder[side],
+            None => side,
+        }
+    }
+
+    /// Team games: record each side's events for the seat acting for it.
+    pub fn sync_record_seats(&mut self) {
+        if self.team_game() {
+            for side in 0..2 {
+                let seat = self.acting_seat(side);
+                self.record.set_team_seat(side, seat);
+            }
+        }
     }
 
     /// Team games: make `seat`'s cards the ones in his side's slots.

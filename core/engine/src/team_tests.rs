@@ -428,6 +428,17 @@ fn passing_before_an_action_hands_the_remaining_actions_to_the_teammate_for_plac
     assert_eq!(entries[start].4, seat0_hand);
     drop(entries);
     assert_eq!(pass_events(&game), [(0, 2, "")]);
+    let placers: Vec<i8> = game
+        .state
+        .record
+        .events
+        .iter()
+        .filter_map(|e| match *e {
+            Event::Place { seat, .. } => Some(seat),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(placers[placers.len() - 2..], [2, 2], "the record names the teammate who placed");
     let s = &game.state;
     assert_eq!(s.pieces[0][0], bit(sq("e5")) | bit(sq("a5")) | bit(sq("i5")));
     assert_eq!(s.active, 1, "the turn passed on to team B");

@@ -28,7 +28,9 @@ use tk_engine::players::params::{ExpertParams, ParamValue, Params, PlannerParams
 use tk_engine::players::planner::Planner;
 use tk_engine::players::random::RandomStrategy;
 use tk_engine::rng::PyRandom;
-use tk_engine::state::{EndTrigger, GameState, Mode, PerSeat, TurnCounters, MAX_SEATS};
+use tk_engine::state::{
+    EndTrigger, GameState, Member, Mode, PerSeat, Teams, TurnCounters, MAX_SEATS, TEAM_SEATS,
+};
 
 use crate::python_player::{raise_in_game, run_catching, Converter};
 use crate::Cards;
@@ -201,7 +203,82 @@ fn state_from(cards: &Arc<CardSet>, d: &Bound<'_, PyDict>) -> PyResult<GameState
     r.colour_scores = item(d, "colour_scores")?;
     r.places = item(d, "places")?;
     r.turns = item(d, "turns")?;
+    if let Some(t) = d.get_item("teams")? {
+        if !t.is_none() {
+            let t = t.downcast::<PyDict>()?;
+            s.teams = Some(Box::new(teams_from(cards, t)?));
+            s.sync_record_seats();
+        }
+    }
     Ok(s)
+}
+
+/// A team game's fields from a snapshot (`GameState.to_core`: holder, bench, turn_seat, controller,
+/// resolving); a bench member's deck is named.
+fn teams_from(cards: &Arc<CardSet>, d: &Bound<'_, PyDict>) -> PyResult<Teams> {
+    let holder: [usize; 2] = item(d, "holder")?;
+    let members: Vec<Bound<'_, PyDict>> = item(d, "bench")?;
+    if members.len() != 2
+        || holder
+            .iter()
+            .enumerate()
+            .any(|(side, &h)| h % 2 != side || h >= TEAM_SEATS)
+    {
+        return Err(PyValueError::new_err(
+            "teams: two sides, each held by one of its seats",
+        ));
+    }
+    let member = |m: &Bound<'_, PyDict>| -> PyResult<Member> {
+        let beings =
+            |key: &str| -> PyResult<Vec<BeingId>> { Ok(ids(item::<Vec<u16>>(m, key)?, BeingId)) };
+        Ok(Member {
+            deck_index: cards
+                .deck_index(&item::<String>(m, "deck_name")?)
+                .map_err(PyValueError::new_err)?,
+            deck: beings("deck")?,
+            hand: beings("hand")?,
+            flare_hand: ids(item::<Vec<u8>>(m, "flare_hand")?, FlareId),
+            discarded: beings("discarded")?,
+        })
+    };
+    let controller: Option<usize> = item(d, "controller")?;
+    Ok(Teams {
+        holder,
+        bench: [member(&members[0])?, member(&members[1])?],
+        turn_seat: item(d, "turn_seat")?,
+        controller,
+        resolving: item::<Option<String>>(d, "resolving")?.map(|c| intern(&c)),
+    })
+}
+
+/// A team game's fields for `GameState.from_core` (None outside team games).
+fn teams_snapshot<'py>(py: Python<'py>, s: &GameState) -> PyResult<Option<Bound<'py, PyDict>>> {
+    let Some(t) = s.teams.as_deref() else {
+        return Ok(None);
+    };
+    let d = PyDict::new(py);
+    d.set_item("holder", t.holder.to_vec())?;
+    let mut bench = Vec::with_capacity(2);
+    for m in &t.bench {
+        let b = PyDict::new(py);
+        b.set_item("deck_name", s.cards.decks[m.deck_index].name)?;
+        b.set_item("deck", m.deck.iter().map(|x| x.0).collect::<Vec<u16>>())?;
+        b.set_item("hand", m.hand.iter().map(|x| x.0).collect::<Vec<u16>>())?;
+        b.set_item(
+            "flare_hand",
+            m.flare_hand.iter().map(|x| x.0).collect::<Vec<u8>>(),
+        )?;
+        b.set_item(
+            "discarded",
+            m.discarded.iter().map(|x| x.0).collect::<Vec<u16>>(),
+        )?;
+        bench.push(b);
+    }
+    d.set_item("bench", bench)?;
+    d.set_item("turn_seat", t.turn_seat)?;
+    d.set_item("controller", t.controller)?;
+    d.set_item("resolving", t.resolving)?;
+    Ok(Some(d))
 }
 
 /// A snapshot of the core's state for `GameState.from_core`; `events` is the JSON list of the record's
@@ -285,6 +362,7 @@ fn snapshot<'py>(
     d.set_item("turns", r.turns)?;
     d.set_item("colour_scores", r.colour_scores.clone())?;
     d.set_item("places", r.places.clone())?;
+    d.set_item("teams", teams_snapshot(py, s)?)?;
     let points: Vec<i32> = (0..n).map(|p| r.points_total(p)).collect();
     d.set_item("points", points)?;
     let colour_totals: Vec<Vec<i32>> = (0..n)
@@ -394,6 +472,7 @@ fn action_of(kind: &str, card: i64) -> PyResult<Action> {
         "discard" => Action::Discard,
         "flare" => Action::Flare,
         "end" => Action::End,
+        "pass" => Action::Pass,
         _ => return Err(PyValueError::new_err(format!("unknown action {kind:?}"))),
     })
 }
@@ -850,7 +929,7 @@ pub fn game_op<'py>(
 ) -> PyResult<(Bound<'py, PyDict>, PyObject, Vec<Option<Vec<u32>>>)> {
     let state = state_from(&cards.inner, snapshot_in)?;
     let sent = Rc::new(Cell::new(0));
-    let mut natives: Vec<Option<Rc<RefCell<dyn Native>>>> = vec![None; state.seats];
+    let mut natives: Vec<Option<Rc<RefCell<dyn Native>>>> = vec![None; state.players()];
     let players = match seats {
         None => Players::Nobody,
         Some(args) => {

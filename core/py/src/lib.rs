@@ -45,8 +45,9 @@ impl Cards {
     }
 }
 
-/// Play the games of `seeds` between Rust strategies (one per deck: 2 for a duel, 3-4 for a melee),
-/// handing each finished game to `each`.
+/// Play the games of `seeds` between Rust strategies (one per deck: 2 for a duel, 3-4 for a melee, 4 by
+/// seat for a team game when `teams`), handing each finished game to `each`.
+#[allow(clippy::too_many_arguments)]
 fn play_seeds(
     cards: &Arc<CardSet>,
     mode: Mode,
@@ -54,6 +55,7 @@ fn play_seeds(
     strategies: &[String],
     seeds: (u64, u64),
     options: GameOptions,
+    teams: bool,
     mut each: impl FnMut(u64, &Game),
 ) -> Result<(), String> {
     let decks: Vec<&str> = decks.iter().map(String::as_str).collect();
@@ -63,17 +65,22 @@ fn play_seeds(
             .enumerate()
             .map(|(seat, name)| tk_engine::players::make_strategy(name, seat, seed))
             .collect::<Result<_, _>>()?;
-        let mut game = Game::table(Arc::clone(cards), mode, &decks, players, seed, options)?;
+        let mut game = if teams {
+            Game::teams(Arc::clone(cards), mode, &decks, players, seed, options)?
+        } else {
+            Game::table(Arc::clone(cards), mode, &decks, players, seed, options)?
+        };
         game.play();
         each(seed, &game);
     }
     Ok(())
 }
 
-/// Play the games of `seeds` between two Rust strategies without building records for Python; returns
-/// the total number of turns (for benchmarks).
+/// Play the games of `seeds` between Rust strategies without building records for Python (a team game of
+/// 4 seats when `teams`); returns the total number of turns (for benchmarks).
 #[pyfunction]
-#[pyo3(signature = (cards, mode, decks, strategies, seeds, strict=false))]
+#[pyo3(signature = (cards, mode, decks, strategies, seeds, strict=false, teams=false))]
+#[allow(clippy::too_many_arguments)]
 fn play_many(
     py: Python<'_>,
     cards: &Cards,
@@ -82,6 +89,7 @@ fn play_many(
     strategies: Vec<String>,
     seeds: (u64, u64),
     strict: bool,
+    teams: bool,
 ) -> PyResult<u64> {
     let mode = Mode::parse(mode).map_err(PyValueError::new_err)?;
     let set = Arc::clone(&cards.inner);
@@ -98,6 +106,7 @@ fn play_many(
             &strategies,
             seeds,
             options,
+            teams,
             |_, game| {
                 turns += u64::from(game.state.turn);
             },
@@ -111,7 +120,8 @@ fn play_many(
 /// strategies, one digest per `block` consecutive seeds: each record is hashed as its JSON line
 /// (`GameRecord.to_dict()` dumped compactly), as `scripts/golden_records.py` does.
 #[pyfunction]
-#[pyo3(signature = (cards, mode, decks, strategies, seeds, block))]
+#[pyo3(signature = (cards, mode, decks, strategies, seeds, block, teams=false))]
+#[allow(clippy::too_many_arguments)]
 fn record_digests(
     py: Python<'_>,
     cards: &Cards,
@@ -120,6 +130,7 @@ fn record_digests(
     strategies: Vec<String>,
     seeds: (u64, u64),
     block: u64,
+    teams: bool,
 ) -> PyResult<Vec<String>> {
     use sha2::{Digest, Sha256};
 
@@ -139,6 +150,7 @@ fn record_digests(
             &strategies,
             seeds,
             GameOptions::default(),
+            teams,
             |seed, game| {
                 line.clear();
                 game.state.record.write_json(&mut line);
