@@ -213,7 +213,7 @@ impl Lookahead {
                 at.sb = back;
                 outcome
             }
-            Action::Pass => self.pass_outcome(&at.sb, p),
+            Action::Pass => self.pass_outcome(&at.sb, p, at.base),
             _ => self.full(self.try_action(&at.sb, p, action), p),
         };
         (outcome, at)
@@ -234,8 +234,12 @@ impl Lookahead {
     /// Team games: passing control (`Action::Pass`) played in the sandbox: the teammate, asked with the
     /// cards the sandbox dealt him (his hand is not seen), spends the remaining actions placing common
     /// pieces by this player's own rules for his hand; the position reached is valued by the side's
-    /// evaluation like any option's. Nothing is planned: the teammate answers for himself.
-    fn pass_outcome(&self, sb: &GameState, p: usize) -> Outcome {
+    /// evaluation like any option's, its gain over ending the turn (`base`) counted per action spent, as
+    /// every other option spends one (else two placements would outbid any single action: measured,
+    /// builder passing so lost 2 games in 3 to builder not passing). Nothing is planned: the teammate
+    /// answers for himself.
+    fn pass_outcome(&self, sb: &GameState, p: usize, base: f64) -> Outcome {
+        let spent = sb.actions_left.max(1) as f64;
         let outcome = self.explore(sb, p, &|g: &mut Game| {
             g.apply_action(p, Action::Pass);
             while g.action_options(p).contains(&Opt::Action(Action::Place)) {
@@ -244,6 +248,7 @@ impl Lookahead {
         });
         let outcome = self.full(outcome, p);
         Outcome {
+            value: base + (outcome.value - base) / spent,
             answers: Vec::new(),
             ..outcome
         }
