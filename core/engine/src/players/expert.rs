@@ -28,7 +28,7 @@ use super::lookahead::{shortlist, Lookahead};
 use super::params::{ExpertParams, Params};
 use super::planner::outcome;
 use super::sandbox::Answer;
-use crate::decisions::{Decision, Kind, Opt, PlayerView, Strategy};
+use crate::decisions::{Action, Decision, Kind, Opt, PlayerView, Strategy};
 use crate::game::{Game, Players};
 use crate::rng::PyRandom;
 use crate::state::{shared_rng, GameState, SharedRng};
@@ -93,6 +93,8 @@ struct Runner<'a> {
     /// The plans of the root's moves (placement, effect targets), by `Edge::way`.
     plans: &'a [Vec<Answer>],
     exploration: f64,
+    /// Team games, passing forbidden: the side whose passes are not searched (None: every pass is).
+    no_pass: Option<usize>,
 }
 
 impl Runner<'_> {
@@ -112,6 +114,9 @@ impl Runner<'_> {
             return offered;
         }
         for (i, opt) in d.options.iter().enumerate() {
+            if *opt == Opt::Action(Action::Pass) && self.no_pass == Some(d.player) {
+                continue;
+            }
             let e = match edges.iter().position(|e| e.opt == *opt) {
                 Some(e) => e,
                 None => {
@@ -168,7 +173,7 @@ impl Runner<'_> {
         // the tree chose the action: builder answers its choices as the move planned them, or afresh
         let sim = &mut self.sims[d.player];
         match self.tree.nodes[node].edges[e].way {
-            Some(way) => sim.set_plan(self.plans[way].clone()),
+            Some(way) => sim.set_plan_for(view, self.plans[way].clone()),
             None => sim.forget_plan(),
         }
         i
@@ -207,7 +212,10 @@ impl Expert {
 
     /// A player continuing the stream `rng`; its builders' streams are drawn from it.
     pub fn with_rng(mut rng: PyRandom, params: &ExpertParams) -> Expert {
-        let base = Params::preset("builder").expect("the builder preset");
+        let base = Params {
+            pass_control: params.pass_control,
+            ..Params::preset("builder").expect("the builder preset")
+        };
         let mut sub = || Lookahead::new("builder", rng.getrandbits(64), &base);
         let builder = sub();
         let sims = vec![sub(), sub()];
@@ -252,7 +260,11 @@ impl Expert {
             .wide_outcomes(view.sandbox(&self.rng), d, width);
         let values: Vec<f64> = ways.iter().map(|w| w.1).collect();
         let actions: Vec<Opt> = ways.iter().map(|w| d.options[w.0]).collect();
-        let kept = shortlist(&values, &actions, self.params.shortlist as usize);
+        let mut kept = shortlist(&values, &actions, self.params.shortlist as usize);
+        if !self.params.pass_control {
+            // team games, passing forbidden
+            kept.retain(|&k| actions[k] != Opt::Action(Action::Pass));
+        }
         let edges = kept
             .iter()
             .enumerate()
@@ -271,7 +283,10 @@ impl Expert {
         let seats = view.seats();
         while self.sims.len() < seats {
             let seed = self.rng.borrow_mut().getrandbits(64);
-            let base = Params::preset("builder").expect("the builder preset");
+            let base = Params {
+                pass_control: self.params.pass_control,
+                ..Params::preset("builder").expect("the builder preset")
+            };
             self.sims.push(Lookahead::new("builder", seed, &base));
         }
         let mut tree = Tree::new();
@@ -299,6 +314,7 @@ impl Expert {
                 sims: &mut self.sims[..],
                 plans: &plans,
                 exploration: self.params.exploration,
+                no_pass: (!self.params.pass_control).then_some(me),
             };
             let state = {
                 let mut game = Game::around(sb, Players::Shared(&mut runner));
@@ -382,7 +398,7 @@ impl Strategy for Expert {
         {
             let (i, plan) = self.search(view, decision);
             // builder answers the move's placement and targets as the search played them
-            self.builder.set_plan(plan);
+            self.builder.set_plan_for(view, plan);
             return i;
         }
         self.builder.choose(view, decision)

@@ -32,7 +32,34 @@ pub struct Lookahead {
     place_candidates: usize,
     explore: i64,
     full_values: usize,
+    pass_control: bool,
     plan: VecDeque<Answer>,
+    /// Team games: the turn, turn seat and controller the plan was made in (None: the next decision's).
+    /// A plan is never answered from in another turn, nor after control has passed.
+    plan_key: Option<TeamTurn>,
+}
+
+/// Team games: the turn, its seat and the teammate who took control of it, if any.
+type TeamTurn = (u32, usize, Option<usize>);
+
+/// Team games: the turn of `view`'s decision (None outside team games).
+fn team_turn_key(view: &PlayerView) -> Option<TeamTurn> {
+    view.team_turn()
+        .map(|(seat, controller)| (view.turn(), seat, controller))
+}
+
+/// Team games: whether `d` is an effect decision asked of the active side that offers passing control
+/// (`Opt::Action(Action::Pass)`, always its last option).
+pub fn offers_pass(d: &Decision) -> bool {
+    d.kind != Kind::Action && d.options.last() == Some(&Opt::Action(Action::Pass))
+}
+
+/// `d` without the option of passing control (the other options keep their indexes).
+pub fn without_pass<'a>(d: &Decision<'a>) -> Decision<'a> {
+    Decision {
+        options: &d.options[..d.options.len() - 1],
+        ..*d
+    }
 }
 
 impl Lookahead {
@@ -51,7 +78,9 @@ impl Lookahead {
             place_candidates: params.place_candidates as usize,
             explore: params.explore,
             full_values: params.full_values as usize,
+            pass_control: params.pass_control,
             plan: VecDeque::new(),
+            plan_key: None,
         }
     }
 
@@ -81,6 +110,7 @@ impl Lookahead {
             "place_candidates" => self.place_candidates as f64,
             "explore" => self.explore as f64,
             "full_values" => self.full_values as f64,
+            "pass_control" => self.pass_control as i64 as f64,
             _ => return None,
         })
     }
@@ -120,6 +150,9 @@ impl Lookahead {
             let Opt::Action(action) = *option else {
                 unreachable!("action options")
             };
+            if action == Action::Pass && !self.pass_control {
+                continue;
+            }
             if action == Action::Flare {
                 let flare = self.full(self.try_action(&at.sb, p, action), p);
                 if flare.value - at.base > self.flare_margin {
@@ -180,6 +213,7 @@ impl Lookahead {
                 at.sb = back;
                 outcome
             }
+            Action::Pass => self.pass_outcome(&at.sb, p, at.base),
             _ => self.full(self.try_action(&at.sb, p, action), p),
         };
         (outcome, at)
@@ -188,6 +222,36 @@ impl Lookahead {
     /// Answer the next decisions from `answers` (a searching player chose the action they follow).
     pub fn set_plan(&mut self, answers: Vec<Answer>) {
         self.plan = answers.into();
+        self.plan_key = None;
+    }
+
+    /// `set_plan` at `view`'s decision: in a team game the plan is answered from in that turn only.
+    pub fn set_plan_for(&mut self, view: &PlayerView, answers: Vec<Answer>) {
+        self.set_plan(answers);
+        self.plan_key = team_turn_key(view);
+    }
+
+    /// Team games: passing control (`Action::Pass`) played in the sandbox: the teammate, asked with the
+    /// cards the sandbox dealt him (his hand is not seen), spends the remaining actions placing common
+    /// pieces by this player's own rules for his hand; the position reached is valued by the side's
+    /// evaluation like any option's, its gain over ending the turn (`base`) counted per action spent, as
+    /// every other option spends one (else two placements would outbid any single action: measured,
+    /// builder passing so lost 2 games in 3 to builder not passing). Nothing is planned: the teammate
+    /// answers for himself.
+    fn pass_outcome(&self, sb: &GameState, p: usize, base: f64) -> Outcome {
+        let spent = sb.actions_left.max(1) as f64;
+        let outcome = self.explore(sb, p, &|g: &mut Game| {
+            g.apply_action(p, Action::Pass);
+            while g.action_options(p).contains(&Opt::Action(Action::Place)) {
+                g.apply_action(p, Action::Place);
+            }
+        });
+        let outcome = self.full(outcome, p);
+        Outcome {
+            value: base + (outcome.value - base) / spent,
+            answers: Vec::new(),
+            ..outcome
+        }
     }
 
     /// The best placement's outcome, fully valued. Placements are compared without the hand's readiness
@@ -315,6 +379,8 @@ impl Lookahead {
                     at.sb = back;
                     out.extend(outcomes.into_iter().map(|o| (i, o.value, o.answers)));
                 }
+                // team games, passing forbidden: valued last (the searching players drop it)
+                Action::Pass if !self.pass_control => out.push((i, f64::NEG_INFINITY, Vec::new())),
                 _ => {
                     let outcome;
                     (outcome, at) = self.outcome(at, p, action);
@@ -402,6 +468,10 @@ impl Lookahead {
     /// the other options). Placing and taking try pieces on a scratch copy of the state (Python changes the
     /// sandbox in place and restores it; here the sandbox is borrowed by the game that asks).
     fn policy(&self, s: &GameState, d: &Decision) -> (usize, bool) {
+        if offers_pass(d) {
+            // team games, inside an effect: the effect is finished by the player (see `choose`)
+            return self.policy(s, &without_pass(d));
+        }
         let squares = || -> Vec<u8> {
             d.options
                 .iter()
@@ -603,6 +673,21 @@ impl Strategy for Lookahead {
     }
 
     fn choose(&mut self, view: &PlayerView, decision: &Decision) -> usize {
+        if offers_pass(decision) {
+            // Team games: control could pass in the middle of this effect. The teammate would finish it by
+            // the same rules for the same side's evaluation, with a hand the player cannot see, and then
+            // place common pieces only; passing between actions (valued at the action decision) gives
+            // him the same placements. So the player finishes the effect and never passes here.
+            return self.choose(view, &without_pass(decision));
+        }
+        if let Some(key) = team_turn_key(view) {
+            // a plan is the seat's own and its turn's: none is answered from in another turn or once
+            // control has passed (the teammate answers then, for himself)
+            if self.plan_key.is_some_and(|k| k != key) {
+                self.plan.clear();
+            }
+            self.plan_key = Some(key);
+        }
         if decision.kind != Kind::Action {
             if let Some((kind, answer)) = self.plan.pop_front() {
                 if kind == decision.kind {
@@ -625,7 +710,8 @@ impl Strategy for Lookahead {
 }
 
 /// The moves worth searching, given builder's `values` of them and the action option each takes: the best
-/// `n` by value, then every discard, flare and end (what builder undervalues by construction), as indexes.
+/// `n` by value, then every discard, flare and end (what builder undervalues by construction), and in team
+/// games passing control, as indexes.
 pub fn shortlist(values: &[f64], actions: &[Opt], n: usize) -> Vec<usize> {
     let mut order: Vec<usize> = (0..values.len()).collect();
     order.sort_by(|&a, &b| values[b].total_cmp(&values[a]));
@@ -633,7 +719,7 @@ pub fn shortlist(values: &[f64], actions: &[Opt], n: usize) -> Vec<usize> {
     for (i, o) in actions.iter().enumerate() {
         let always = matches!(
             o,
-            Opt::Action(Action::Discard | Action::Flare | Action::End)
+            Opt::Action(Action::Discard | Action::Flare | Action::End | Action::Pass)
         );
         if always && !order.contains(&i) {
             order.push(i);

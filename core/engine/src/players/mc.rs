@@ -33,6 +33,8 @@ const DEFAULT_ROLLOUTS: i64 = 55;
 pub struct McParams {
     pub base: &'static str,
     pub rollouts: i64,
+    /// Team games: whether the player (and its base player) may pass control to its teammate.
+    pub pass_control: bool,
 }
 
 impl McParams {
@@ -40,21 +42,32 @@ impl McParams {
         let mut unknown: Vec<&str> = given
             .iter()
             .map(|&(n, _)| n)
-            .filter(|n| *n != "base" && *n != "rollouts")
+            .filter(|n| !["base", "pass_control", "rollouts"].contains(n))
             .collect();
         if !unknown.is_empty() {
             unknown.sort_unstable();
             unknown.dedup();
             let unknown: Vec<String> = unknown.iter().map(|n| format!("'{n}'")).collect();
             return Err(format!(
-                "strategy '{NAME}' has no parameter {}; its parameters: base, rollouts",
+                "strategy '{NAME}' has no parameter {}; its parameters: base, pass_control, rollouts",
                 unknown.join(", ")
             ));
         }
         let mut params = McParams {
             base: "builder",
             rollouts: DEFAULT_ROLLOUTS,
+            pass_control: true,
         };
+        if let Some(&(_, value)) = given.iter().find(|(n, _)| *n == "pass_control") {
+            let ParamValue::Bool(on) = value else {
+                return Err(format!(
+                    "strategy '{NAME}': parameter 'pass_control' must be true or false ({}), got {}",
+                    super::params::PASS_CONTROL_DOC,
+                    value.repr()
+                ));
+            };
+            params.pass_control = on;
+        }
         if let Some(&(_, value)) = given.iter().find(|(n, _)| *n == "base") {
             let ParamValue::Text(name) = value else {
                 return Err(format!(
@@ -99,7 +112,11 @@ enum Base {
 impl Base {
     fn new(name: &'static str, seed: u64, params: &Params) -> Base {
         if name == planner::NAME {
-            Base::Planner(Box::new(Planner::new(seed, &PlannerParams::default())))
+            let planner = PlannerParams {
+                pass_control: params.pass_control,
+                ..PlannerParams::default()
+            };
+            Base::Planner(Box::new(Planner::new(seed, &planner)))
         } else {
             Base::Lookahead(Box::new(Lookahead::new(name, seed, params)))
         }
@@ -150,7 +167,10 @@ pub struct MonteCarlo {
 
 impl MonteCarlo {
     pub fn new(seed: u64, params: &McParams) -> MonteCarlo {
-        let base_params = base_params(params.base);
+        let base_params = Params {
+            pass_control: params.pass_control,
+            ..base_params(params.base)
+        };
         let rng = shared_rng(seed);
         let base_seed = rng.borrow_mut().getrandbits(64);
         MonteCarlo {
@@ -176,6 +196,7 @@ impl MonteCarlo {
     pub fn setting(&self, name: &str) -> Option<f64> {
         match name {
             "rollouts" => Some(self.rollouts as f64),
+            "pass_control" => Some(self.base_params.pass_control as i64 as f64),
             _ => None,
         }
     }
@@ -208,6 +229,10 @@ impl MonteCarlo {
                 let Opt::Action(action) = *o else {
                     unreachable!("action options")
                 };
+                if action == Action::Pass && !self.base_params.pass_control {
+                    // team games, passing forbidden
+                    return f64::NEG_INFINITY;
+                }
                 let total: f64 = seeds
                     .iter()
                     .map(|&seed| self.rollout(view, decision.player, action, seed))
@@ -243,10 +268,15 @@ pub fn play_out(
     let mut sandbox = view.sandbox(&rng);
     // its record starts empty: the points it lists cannot match the scores
     sandbox.strict = false;
+    // the seat that takes the option: in a team game the turn's seat, or the teammate who took control
+    let me = sandbox.seat_of(p);
     let player = |seat: usize| -> Box<dyn Strategy> {
         if base == planner::NAME {
             // the default player plays the rollout; its builder answers the option's follow-ups afresh
-            let params = PlannerParams::default();
+            let params = PlannerParams {
+                pass_control: base_params.pass_control,
+                ..PlannerParams::default()
+            };
             return Box::new(Planner::new(strategy_seed(seed, seat), &params));
         }
         let mut player = if one_stream {
@@ -254,13 +284,15 @@ pub fn play_out(
         } else {
             Lookahead::new(base, strategy_seed(seed, seat), base_params)
         };
-        if seat == p {
+        if seat == me {
             player.set_plan(plan.to_vec());
         }
         Box::new(player)
     };
     let seats = sandbox.seats;
-    let mut game = Game::around(sandbox, Players::Seats((0..seats).map(player).collect()));
+    // a team game's players sit by seat (4), and play for the two sides
+    let players = sandbox.players();
+    let mut game = Game::around(sandbox, Players::Seats((0..players).map(player).collect()));
     if action == Action::End {
         game.end_turn(p);
     } else {
@@ -325,7 +357,8 @@ mod tests {
             McParams::resolve(&[]).unwrap(),
             McParams {
                 base: "builder",
-                rollouts: 55
+                rollouts: 55,
+                pass_control: true,
             }
         );
         let p = McParams::resolve(&[
@@ -351,7 +384,7 @@ mod tests {
         );
         assert_eq!(
             McParams::resolve(&[("explore", ParamValue::Int(1))]).unwrap_err(),
-            "strategy 'mc' has no parameter 'explore'; its parameters: base, rollouts"
+            "strategy 'mc' has no parameter 'explore'; its parameters: base, pass_control, rollouts"
         );
     }
 }

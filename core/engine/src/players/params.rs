@@ -32,10 +32,12 @@ impl ParamValue {
     }
 }
 
-/// One declared parameter: whole number or number, its meaning and bounds.
+/// One declared parameter: whole number, number or flag (true or false), its meaning and bounds.
 struct Spec {
     name: &'static str,
     whole: bool,
+    /// A flag: true or false (`pass_control`).
+    flag: bool,
     doc: &'static str,
     minimum: Option<&'static str>,
     maximum: Option<&'static str>,
@@ -45,14 +47,27 @@ const fn spec(name: &'static str, whole: bool, doc: &'static str) -> Spec {
     Spec {
         name,
         whole,
+        flag: false,
         doc,
         minimum: None,
         maximum: None,
     }
 }
 
+/// A flag parameter (true or false).
+const fn flag(name: &'static str, doc: &'static str) -> Spec {
+    Spec {
+        flag: true,
+        ..spec(name, false, doc)
+    }
+}
+
+/// Team games: the meaning of `pass_control`, a parameter of every player but `random`.
+pub(crate) const PASS_CONTROL_DOC: &str =
+    "team games: may hand the rest of a turn to the teammate when that is valued best (false: never)";
+
 /// In Python's declaration order (the order of `its parameters` in messages is sorted, as there).
-const SPECS: [Spec; 15] = [
+const SPECS: [Spec; 16] = [
     spec("score", false, "value of one point of score margin"),
     spec(
         "common",
@@ -136,6 +151,7 @@ const SPECS: [Spec; 15] = [
             "placements of one card valued with the hand's readiness (the best few)",
         )
     },
+    flag("pass_control", PASS_CONTROL_DOC),
 ];
 
 /// The lookahead engine's parameters; the first ten are the weights of its evaluation (`evaluate.rs`).
@@ -156,6 +172,8 @@ pub struct Params {
     pub place_candidates: i64,
     pub explore: i64,
     pub full_values: i64,
+    /// Team games: whether the player may pass control to its teammate (never outside team games).
+    pub pass_control: bool,
 }
 
 /// The names of the scripted strategies.
@@ -187,6 +205,7 @@ impl Default for Params {
             place_candidates: 4,
             explore: 3,
             full_values: 1,
+            pass_control: true,
         }
     }
 }
@@ -254,13 +273,14 @@ impl Params {
             "place_candidates" => self.place_candidates = i,
             "explore" => self.explore = i,
             "full_values" => self.full_values = i,
+            "pass_control" => self.pass_control = value == ParamValue::Bool(true),
             _ => unreachable!("every declared parameter is set"),
         }
     }
 }
 
 /// The expert's declared parameters (strategies/expert.py `PARAMS`).
-const EXPERT_SPECS: [Spec; 5] = [
+const EXPERT_SPECS: [Spec; 6] = [
     Spec {
         minimum: Some("1"),
         ..spec(
@@ -303,6 +323,7 @@ const EXPERT_SPECS: [Spec; 5] = [
             "moves searched at the root, builder's best first (discard, flare and end always)",
         )
     },
+    flag("pass_control", PASS_CONTROL_DOC),
 ];
 
 /// The parameters of the expert search player (players/expert.rs).
@@ -313,6 +334,8 @@ pub struct ExpertParams {
     pub depth: i64,
     pub width: i64,
     pub shortlist: i64,
+    /// Team games: whether the player may pass control to its teammate.
+    pub pass_control: bool,
 }
 
 impl Default for ExpertParams {
@@ -323,6 +346,7 @@ impl Default for ExpertParams {
             depth: 4,
             width: 5,
             shortlist: 12,
+            pass_control: true,
         }
     }
 }
@@ -342,6 +366,7 @@ impl ExpertParams {
                     "depth" => params.depth = value.as_f64() as i64,
                     "width" => params.width = value.as_f64() as i64,
                     "shortlist" => params.shortlist = value.as_f64() as i64,
+                    "pass_control" => params.pass_control = value == ParamValue::Bool(true),
                     _ => unreachable!("every declared parameter is set"),
                 }
             }
@@ -357,13 +382,14 @@ impl ExpertParams {
             "depth" => self.depth as f64,
             "width" => self.width as f64,
             "shortlist" => self.shortlist as f64,
+            "pass_control" => self.pass_control as i64 as f64,
             _ => return None,
         })
     }
 }
 
 /// The planner's parameters (players/planner.rs), declared as strategies/planner.py declares them.
-const PLANNER_SPECS: [Spec; 2] = [
+const PLANNER_SPECS: [Spec; 3] = [
     Spec {
         minimum: Some("1"),
         ..spec(
@@ -381,6 +407,7 @@ const PLANNER_SPECS: [Spec; 2] = [
              always)",
         )
     },
+    flag("pass_control", PASS_CONTROL_DOC),
 ];
 
 /// The parameters of the default player `planner` (players/planner.rs).
@@ -388,6 +415,8 @@ const PLANNER_SPECS: [Spec; 2] = [
 pub struct PlannerParams {
     pub rollouts: i64,
     pub shortlist: i64,
+    /// Team games: whether the player may pass control to its teammate.
+    pub pass_control: bool,
 }
 
 impl Default for PlannerParams {
@@ -395,6 +424,7 @@ impl Default for PlannerParams {
         PlannerParams {
             rollouts: 4,
             shortlist: 4,
+            pass_control: true,
         }
     }
 }
@@ -406,11 +436,13 @@ impl PlannerParams {
         unknown_names(strategy, &PLANNER_SPECS, given)?;
         let mut params = PlannerParams::default();
         for spec in PLANNER_SPECS.iter() {
-            if let Some(&(_, value)) = given.iter().find(|(n, _)| *n == spec.name) {
-                let value = check(strategy, spec, value)?.as_f64() as i64;
+            if let Some(&(_, given)) = given.iter().find(|(n, _)| *n == spec.name) {
+                let checked = check(strategy, spec, given)?;
+                let value = checked.as_f64() as i64;
                 match spec.name {
                     "rollouts" => params.rollouts = value,
                     "shortlist" => params.shortlist = value,
+                    "pass_control" => params.pass_control = checked == ParamValue::Bool(true),
                     _ => unreachable!("every declared parameter is set"),
                 }
             }
@@ -423,6 +455,7 @@ impl PlannerParams {
         Some(match name {
             "rollouts" => self.rollouts as f64,
             "shortlist" => self.shortlist as f64,
+            "pass_control" => self.pass_control as i64 as f64,
             _ => return None,
         })
     }
@@ -455,6 +488,17 @@ fn unknown_names(
 
 /// `value` checked against the declaration (`Param.check`), or the message saying what was expected.
 fn check(strategy: &str, spec: &Spec, value: ParamValue) -> Result<ParamValue, String> {
+    if spec.flag {
+        if let ParamValue::Bool(_) = value {
+            return Ok(value);
+        }
+        return Err(format!(
+            "strategy '{strategy}': parameter '{}' must be true or false ({}), got {}",
+            spec.name,
+            spec.doc,
+            value.repr()
+        ));
+    }
     let ok = match value {
         ParamValue::Bool(_) => false,
         ParamValue::Int(_) => true,
@@ -519,6 +563,23 @@ mod tests {
             .starts_with(
                 "strategy 'hunter' has no parameter 'nope'; its parameters: common, destruction"
             ));
+        // team games: passing control is a flag, on by default
+        assert!(Params::resolve("builder", &[]).unwrap().pass_control);
+        let off = [("pass_control", ParamValue::Bool(false))];
+        assert!(!Params::resolve("greedy", &off).unwrap().pass_control);
+        assert!(!PlannerParams::resolve(&off).unwrap().pass_control);
+        assert!(!ExpertParams::resolve(&off).unwrap().pass_control);
+        assert!(PlannerParams::default().pass_control && ExpertParams::default().pass_control);
+        assert_eq!(
+            Params::resolve("builder", &[("pass_control", ParamValue::Int(1))]).unwrap_err(),
+            "strategy 'builder': parameter 'pass_control' must be true or false (team games: may hand the \
+             rest of a turn to the teammate when that is valued best (false: never)), got 1"
+        );
+        assert_eq!(
+            PlannerParams::resolve(&[("pass_control", ParamValue::Text("no"))]).unwrap_err(),
+            "strategy 'planner': parameter 'pass_control' must be true or false (team games: may hand the \
+             rest of a turn to the teammate when that is valued best (false: never)), got 'no'"
+        );
         let e = ExpertParams::resolve(&[("iterations", ParamValue::Int(50))]).unwrap();
         assert_eq!(
             (e.iterations, e.exploration, e.depth, e.width, e.shortlist),
@@ -532,7 +593,7 @@ mod tests {
         assert_eq!(
             ExpertParams::resolve(&[("budget", ParamValue::Int(1))]).unwrap_err(),
             "strategy 'expert' has no parameter 'budget'; its parameters: depth, exploration, iterations, \
-             shortlist, width"
+             pass_control, shortlist, width"
         );
     }
 }

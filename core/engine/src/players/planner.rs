@@ -24,7 +24,7 @@ use super::lookahead::{shortlist, Lookahead};
 use super::mc::play_out;
 use super::params::{Params, PlannerParams};
 use super::sandbox::Answer;
-use crate::decisions::{Decision, Kind, Opt, PlayerView, Strategy};
+use crate::decisions::{Action, Decision, Kind, Opt, PlayerView, Strategy};
 use crate::state::{shared_rng, GameState, SharedRng};
 
 pub const NAME: &str = "planner";
@@ -43,7 +43,10 @@ pub struct Planner {
 
 impl Planner {
     pub fn new(seed: u64, params: &PlannerParams) -> Planner {
-        let base_params = Params::preset(BASE).expect("the builder preset");
+        let base_params = Params {
+            pass_control: params.pass_control,
+            ..Params::preset(BASE).expect("the builder preset")
+        };
         let rng = shared_rng(seed);
         let base_seed = rng.borrow_mut().getrandbits(64);
         Planner {
@@ -91,7 +94,11 @@ impl Planner {
     ) -> Vec<(usize, f64, Vec<Answer>)> {
         let outcomes = self.base.option_outcomes(view.sandbox(&self.rng), decision);
         let values: Vec<f64> = outcomes.iter().map(|o| o.0).collect();
-        let shortlist = shortlist(&values, decision.options, self.params.shortlist as usize);
+        let mut shortlist = shortlist(&values, decision.options, self.params.shortlist as usize);
+        if !self.params.pass_control {
+            // team games, passing forbidden
+            shortlist.retain(|&i| decision.options[i] != Opt::Action(Action::Pass));
+        }
         let seeds: Vec<u64> = {
             let mut r = self.rng.borrow_mut();
             (0..self.params.rollouts)
@@ -165,7 +172,7 @@ impl Strategy for Planner {
             }
         }
         // builder answers the follow-ups of the option as it planned them
-        self.base.set_plan(best.2);
+        self.base.set_plan_for(view, best.2);
         best.0
     }
 }

@@ -34,7 +34,10 @@ impl Strategy for Recorder<'_> {
         } else {
             let (idx, judged) = (self.policy)(view.sandbox_state(), decision);
             if !judged {
-                self.unjudged.push((i, decision.options.len()));
+                // team games: passing control inside an effect is never explored (the policy finishes
+                // the effect itself), so the alternatives are the options before it
+                let n = decision.options.len() - super::lookahead::offers_pass(decision) as usize;
+                self.unjudged.push((i, n));
             }
             idx
         };
