@@ -12,6 +12,7 @@ from typing import Any
 from sim import _core
 from sim.core import native_choose
 from sim.decisions import Decision, PlayerView
+from strategies.lookahead import PASS_CONTROL
 from strategies.params import Param, resolve
 from strategies.registry import register
 
@@ -25,6 +26,7 @@ PARAMS: tuple[Param, ...] = (
                       "placements of a summon)", 1),
     Param("shortlist", 12, "moves searched at the root, builder's best first (discard, flare and end always)",
           1),
+    PASS_CONTROL,
 )
 
 

@@ -15,6 +15,10 @@ from sim.core import native_choose
 from sim.decisions import Decision, PlayerView
 from strategies.params import Param
 
+# Team games: whether the player may hand the rest of a turn to its teammate (when valued best).
+PASS_CONTROL = Param("pass_control", True, "team games: the player may hand the rest of its turn to its teammate "
+                                           "when that is valued best")
+
 PARAMS: tuple[Param, ...] = (
     Param("score", 10.0, "value of one point of score margin"),
     Param("common", 1.0, "value of a common piece in the arena (yours minus the opponent's)"),
@@ -33,7 +37,9 @@ PARAMS: tuple[Param, ...] = (
     Param("place_candidates", 4, "squares fully evaluated for a place", 1),
     Param("explore", 3, "extra sandbox runs to try the branches and directions of an effect", 0),
     Param("full_values", 1, "placements of one card valued with the hand's readiness (the best few)", 1),
+    PASS_CONTROL,
 )
+
 
 
 class Lookahead:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from strategies.lookahead import Lookahead
+from strategies.lookahead import PASS_CONTROL, Lookahead
 from strategies.params import Param, resolve
 from strategies.registry import register
 
@@ -20,6 +20,7 @@ PARAMS: tuple[Param, ...] = (
     Param("base", "builder", "the scripted strategy that plays the rollouts and answers the other decisions",
           choices=BASES),
     Param("rollouts", 55, "rollouts per option of an action decision", 1),
+    PASS_CONTROL,
 )
 
 

@@ -14,7 +14,7 @@ from typing import Any
 from sim import _core
 from sim.core import native_choose
 from sim.decisions import Decision, PlayerView
-from strategies.lookahead import Lookahead
+from strategies.lookahead import PASS_CONTROL, Lookahead
 from strategies.params import Param, resolve
 from strategies.registry import register
 
@@ -22,6 +22,7 @@ PARAMS: tuple[Param, ...] = (
     Param("rollouts", 4, "rollouts per shortlisted option of an action decision", 1),
     Param("shortlist", 4, "options of an action decision played out, the builder's best first (discard, "
                           "flare and end always)", 1),
+    PASS_CONTROL,
 )
 
 

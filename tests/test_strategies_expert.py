@@ -41,7 +41,7 @@ def test_the_expert_is_registered_with_its_parameters():
     ({"width": 0}, "'width' must be at least 1"),
     ({"shortlist": 1.5}, "'shortlist' must be a whole number"),
     ({"patterns": 1.0}, "'expert' has no parameter 'patterns'; its parameters: depth, exploration, iterations, "
-                        "shortlist, width"),
+                        "pass_control, shortlist, width"),
 ])
 def test_bad_parameters_are_refused(params, message):
     with pytest.raises(StrategyConfigError, match=message):

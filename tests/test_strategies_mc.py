@@ -34,7 +34,7 @@ def test_mc_is_registered_with_its_parameters():
     ({"rollouts": True}, "parameter 'rollouts' must be a whole number"),
     ({"base": "random"}, "parameter 'base' must be one of brawler, builder, greedy, hunter, planner"),
     ({"base": 2}, "parameter 'base' must be a name"),
-    ({"patterns": 1.0}, "strategy 'mc' has no parameter 'patterns'; its parameters: base, rollouts"),
+    ({"patterns": 1.0}, "strategy 'mc' has no parameter 'patterns'; its parameters: base, pass_control, rollouts"),
 ])
 def test_mc_parameter_errors(params, message):
     with pytest.raises(StrategyConfigError, match=message):

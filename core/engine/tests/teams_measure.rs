@@ -4,7 +4,7 @@
 //! --nocapture team_match`: team A's player against team B's, GAMES per form, the teams swapping seats
 //! every game; `A_PASS=false` forbids A's passing (planner with and without passing:
 //! `MATCH=planner,planner B_PASS=false`). `team_speed` prints games per second of random and builder team
-//! games (one thread).
+//! games (one thread). `PASS_MARGIN=20` sets the planners' `pass_margin`.
 
 mod common;
 
@@ -21,11 +21,19 @@ fn env(name: &str, default: &str) -> String {
     std::env::var(name).unwrap_or_else(|_| default.to_string())
 }
 
+/// The pass parameters of a player; `PASS_MARGIN` sets the planner's `pass_margin`.
 fn params(name: &str, pass: &str) -> Vec<(&'static str, ParamValue)> {
-    if name == "random" || pass.is_empty() {
-        return Vec::new();
+    let mut out = Vec::new();
+    if name == "random" {
+        return out;
     }
-    vec![("pass_control", ParamValue::Bool(pass == "true"))]
+    if !pass.is_empty() {
+        out.push(("pass_control", ParamValue::Bool(pass == "true")));
+    }
+    if let (Ok(margin), "planner") = (std::env::var("PASS_MARGIN"), name) {
+        out.push(("pass_margin", ParamValue::Float(margin.parse().expect("a number"))));
+    }
+    out
 }
 
 /// One team game: `a` plays team A (seats 0 and 2) when `a_first`, else team B. The winner: 1 for a's

@@ -389,7 +389,7 @@ impl ExpertParams {
 }
 
 /// The planner's parameters (players/planner.rs), declared as strategies/planner.py declares them.
-const PLANNER_SPECS: [Spec; 3] = [
+const PLANNER_SPECS: [Spec; 4] = [
     Spec {
         minimum: Some("1"),
         ..spec(
@@ -408,6 +408,15 @@ const PLANNER_SPECS: [Spec; 3] = [
         )
     },
     flag("pass_control", PASS_CONTROL_DOC),
+    Spec {
+        minimum: Some("0"),
+        ..spec(
+            "pass_margin",
+            false,
+            "team games: how much better (in position value) passing control must play out than the best \
+             other action to be chosen",
+        )
+    },
 ];
 
 /// The parameters of the default player `planner` (players/planner.rs).
@@ -417,6 +426,8 @@ pub struct PlannerParams {
     pub shortlist: i64,
     /// Team games: whether the player may pass control to its teammate.
     pub pass_control: bool,
+    /// Team games: the lead over the best other action that passing control needs in the rollouts.
+    pub pass_margin: f64,
 }
 
 impl Default for PlannerParams {
@@ -425,9 +436,13 @@ impl Default for PlannerParams {
             rollouts: 4,
             shortlist: 4,
             pass_control: true,
+            pass_margin: PASS_MARGIN,
         }
     }
 }
+
+/// The planner's default `pass_margin` (docs/strategies.md: measured against passing off).
+pub const PASS_MARGIN: f64 = 0.0;
 
 impl PlannerParams {
     /// The defaults with the `given` values checked and filled in (the lookahead's messages).
@@ -443,6 +458,7 @@ impl PlannerParams {
                     "rollouts" => params.rollouts = value,
                     "shortlist" => params.shortlist = value,
                     "pass_control" => params.pass_control = checked == ParamValue::Bool(true),
+                    "pass_margin" => params.pass_margin = checked.as_f64(),
                     _ => unreachable!("every declared parameter is set"),
                 }
             }
@@ -456,6 +472,7 @@ impl PlannerParams {
             "rollouts" => self.rollouts as f64,
             "shortlist" => self.shortlist as f64,
             "pass_control" => self.pass_control as i64 as f64,
+            "pass_margin" => self.pass_margin,
             _ => return None,
         })
     }

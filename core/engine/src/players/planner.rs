@@ -166,10 +166,17 @@ impl Strategy for Planner {
             return self.base.choose(view, decision);
         }
         let mut best = (0, f64::NEG_INFINITY, Vec::new());
+        let mut pass = None;
         for (i, v, plan) in self.option_values(view, decision) {
-            if v > best.1 {
+            if decision.options[i] == Opt::Action(Action::Pass) {
+                pass = Some((i, v, plan));
+            } else if v > best.1 {
                 best = (i, v, plan);
             }
+        }
+        // passing control needs a lead: its rollouts value a teammate's hand dealt at random
+        if let Some(p) = pass.filter(|p| p.1 > best.1 + self.params.pass_margin) {
+            best = p;
         }
         // builder answers the follow-ups of the option as it planned them
         self.base.set_plan_for(view, best.2);
