@@ -10,6 +10,7 @@ if TYPE_CHECKING:
     from sim.state import GameState
 
 PLACE, SUMMON, DISCARD, FLARE, END = "place", "summon", "discard", "flare", "end"
+WARP = "warp"  # Etherweave: a card's warp text played from hand (a free play)
 
 
 class IllegalChoice(ValueError):
@@ -17,7 +18,7 @@ class IllegalChoice(ValueError):
 
 
 class Action(NamedTuple):
-    """An option of the main "action" decision. ``card`` is set for SUMMON."""
+    """An option of the main "action" decision. ``card`` is set for SUMMON and WARP."""
 
     kind: str
     card: Being | None = None

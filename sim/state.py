@@ -97,6 +97,13 @@ class GameState:
         self.over = False
         self.strict = False
         self.record = GameRecord()
+        # Etherweave: each seat's pending being (a card of its hand), the piece in stasis on each seat's
+        # pending Merchant of Time as (owner, rank), and the active player's effects lasting the turn
+        self.pending: list[Being | None] = [None] * n
+        self.stasis: list[tuple[int, int] | None] = [None] * n
+        self.void_squares = 0  # Void Summoner: empty squares the next summoning may use as commons
+        self.extra_destruction = 0  # Gate of Oblivion's warp: extra counts of each enemy piece destroyed
+        self.warped = 0  # bit per being index: warp texts played from hand this turn
 
     def clone(self, rng: random.Random) -> GameState:
         """A copy for lookahead: lists and counters are copied, cards shared, the record starts empty and
@@ -245,6 +252,10 @@ class GameState:
             "colour_scores": r.colour_scores, "places": r.places,
             "record_first_player": r.first_player, "scores": r.scores, "winner": r.winner,
             "end_reason": r.end_reason, "tiebreak": r.tiebreak, "turns": r.turns,
+            "pending": [None if c is None else c.index for c in self.pending],
+            "stasis": [None if x is None else tuple(x) for x in self.stasis],
+            "void_squares": self.void_squares, "extra_destruction": self.extra_destruction,
+            "warped": self.warped,
         }
 
     def from_core(self, d: dict[str, Any]) -> None:
@@ -288,6 +299,10 @@ class GameState:
         r.colour_scores = [list(x) for x in d["colour_scores"]]
         r.places = list(d["places"])
         r.events.extend(events_from_json(d["events"]))
+        self.pending = [None if i is None else beings[i] for i in d["pending"]]
+        self.stasis = [None if x is None else tuple(x) for x in d["stasis"]]
+        self.void_squares, self.extra_destruction = d["void_squares"], d["extra_destruction"]
+        self.warped = d["warped"]
 
 
 def _operate(state: GameState, op: str, args: tuple[int, ...], cause: str = "") -> Any:

@@ -23,7 +23,7 @@ pub fn register(table: &mut Registry) {
     table.push(("etherweave.translocationist", translocationist));
     table.push(("etherweave.antimatter_spirit_warp", antimatter_spirit_warp));
     table.push(("etherweave.merchant_of_time", merchant_of_time));
-    table.push((ew::MERCHANT_WARP, merchant_of_time_warp));
+    table.push(("etherweave.merchant_of_time_warp", merchant_of_time_warp));
     table.push(("etherweave.extra_destruction", extra_destruction));
     table.push(("etherweave.discard_top_to_deck", discard_top_to_deck));
     table.push(("etherweave.greater_shadow_twin", greater_shadow_twin));
@@ -93,7 +93,7 @@ fn may_discard_pending(ctx: &mut EffectContext<'_, '_>) -> bool {
     }
     if ctx
         .choose(
-            Kind::Discard,
+            Kind::Card,
             vec![Opt::Being(card)],
             true,
             "discard your pending being?",
@@ -593,7 +593,7 @@ fn reality_patch(ctx: &mut EffectContext<'_, '_>, _step: &Step) -> bool {
         .map(|&c| Opt::Being(c))
         .collect();
     options.extend(s.flare_hand[p].iter().map(|&f| Opt::Flare(f)));
-    let choice = ctx.choose(Kind::Discard, options, true, "card to discard from your hand");
+    let choice = ctx.choose(Kind::Card, options, true, "card to discard from your hand");
     let s = ctx.state_mut();
     let id = match choice {
         Some(Opt::Being(b)) if s.cards.being(b).is_legend() => {
