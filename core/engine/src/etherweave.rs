@@ -342,10 +342,13 @@ pub fn in_stasis(s: &GameState, owner: usize) -> (i32, i32) {
 }
 
 // ----- strict mode
+/// A player's (seat or side, pending being, piece in stasis, hand).
+type Slot<'a> = (usize, Option<BeingId>, Option<Piece>, &'a [BeingId]);
+
 /// The deck's invariants: a pending being is a card with a warp text in its owner's hand; a piece is
 /// in stasis only on a pending Merchant of Time.
 pub fn check_invariants(s: &GameState) -> Result<(), String> {
-    let mut slots: Vec<(usize, Option<BeingId>, Option<Piece>, &[BeingId])> = (0..s.seats)
+    let mut slots: Vec<Slot> = (0..s.seats)
         .map(|p| (p, s.pending[p], s.stasis[p], s.hand[p].as_slice()))
         .collect();
     if let Some(t) = s.teams.as_deref() {
