@@ -18,7 +18,7 @@ from itertools import combinations_with_replacement
 from pathlib import Path
 from typing import Any
 
-from sim.cards import CardFileError, CardSet, load_card_set
+from sim.cards import BASE_DECKS, CardFileError, CardSet, load_card_set
 from sim.errors import UserError
 from sim.state import DEATHMATCH, MODES
 
@@ -297,8 +297,10 @@ class _Checker:
             raise self.fail(key, f"expected a non-empty string, got {value!r}")
         return value
 
-    def pairings(self, key: str, names: list[str], what: str, *, closed: bool) -> tuple[tuple[str, str], ...]:
-        """A list of pairs of names, or "all": every unordered pair of ``names``, mirrors included.
+    def pairings(self, key: str, names: list[str], what: str, *, closed: bool,
+                 every: list[str] | None = None) -> tuple[tuple[str, str], ...]:
+        """A list of pairs of names, or "all": every unordered pair of ``every`` (default ``names``), mirrors
+        included.
 
         With ``closed``, every name must be one of ``names``; otherwise the caller checks them.
         """
@@ -307,7 +309,8 @@ class _Checker:
         if value is None:
             raise self.fail(key, f'missing; expected "all" or a list of pairs of {what} like {example}')
         if value == "all":
-            return tuple((a, b) for i, a in enumerate(names) for b in names[i:])
+            pool = every if every is not None else names
+            return tuple((a, b) for i, a in enumerate(pool) for b in pool[i:])
         if not isinstance(value, list) or not value:
             raise self.fail(key, f'expected "all" or a non-empty list of pairs of {what} like {example}, '
                                  f"got {value!r}")
@@ -340,15 +343,16 @@ def _forms(c: _Checker) -> tuple[str, ...]:
 
 
 def _tables(c: _Checker, key: str, names: list[str], sizes: list[int], what: str, *,
-            closed: bool, allowed=lambda table: True) -> tuple[tuple[str, ...], ...]:
-    """A list of tables (lists of 3 or 4 names, one per seat), or "all": every multiset of ``names`` of each
-    size in ``sizes`` that ``allowed`` accepts."""
+            closed: bool, allowed=lambda table: True, every: list[str] | None = None) -> tuple[tuple[str, ...], ...]:
+    """A list of tables (lists of 3 or 4 names, one per seat), or "all": every multiset of ``every`` (default
+    ``names``) of each size in ``sizes`` that ``allowed`` accepts."""
     value = c.data.get(key)
     example = f'[["{names[0]}", "{names[-1]}", "{names[0]}"]]' if names else '[["a", "b", "c"]]'
     if value is None:
         raise c.fail(key, f'missing; the melee forms need "all" or a list of tables of {what} like {example}')
     if value == "all":
-        return tuple(t for n in sizes for t in combinations_with_replacement(names, n) if allowed(t))
+        pool = every if every is not None else names
+        return tuple(t for n in sizes for t in combinations_with_replacement(pool, n) if allowed(t))
     if not isinstance(value, list) or not value:
         raise c.fail(key, f'expected "all" or a non-empty list of tables of {what} like {example}, got {value!r}')
     out: list[tuple[str, ...]] = []
@@ -548,14 +552,16 @@ def parse_study(data: dict[str, Any], path: Path) -> Study:
     decks: tuple[tuple[str, str], ...] = ()
     pairings: tuple[tuple[str, str], ...] = ()
     players: dict[str, Player] = {}
+    # "all" decks means the base game's; expansion decks (sim/cards/etherweave.toml, ...) are named.
+    base = [d for d in sorted(cards.decks) if d in BASE_DECKS] or sorted(cards.decks)
     if duel:
-        decks = c.pairings("deck_pairings", sorted(cards.decks), "decks", closed=True)
+        decks = c.pairings("deck_pairings", sorted(cards.decks), "decks", closed=True, every=base)
         pairings, players = _strategy_pairings(c, declared)
     deck_tables: tuple[tuple[str, ...], ...] = ()
     strategy_tables: tuple[tuple[str, ...], ...] = ()
     if sizes:
         deck_tables = _tables(c, "deck_tables", sorted(cards.decks), sizes, "decks", closed=True,
-                              allowed=_fits_in_a_box)
+                              allowed=_fits_in_a_box, every=base)
         strategy_tables, table_players = _strategy_tables(c, declared, sizes)
         players |= table_players
     else:

@@ -23,6 +23,10 @@ def being_json(b: Being) -> dict[str, Any]:
         out["marked"] = [list(m) for m in b.pattern.marked]
     if b.pattern.marked_other:
         out["marked_other"] = [list(m) for m in b.pattern.marked_other]
+    if b.warp is not None:
+        out["warp_describe"] = b.warp_describe
+    if b.summon_anywhere:
+        out["summon_anywhere"] = True
     return out
 
 
@@ -64,7 +68,12 @@ def render_cards(cards: CardSet, deck: str | None = None) -> str:
     parts = []
     for b in beings:
         grid = "\n".join("    " + line for line in render_grid(b.pattern).splitlines())
-        parts.append(f"{b.name} ({b.id}, {RANK_NAMES[b.rank]})\n{grid}\n  {b.describe}")
+        text = f"{b.name} ({b.id}, {RANK_NAMES[b.rank]})\n{grid}\n  {b.describe}"
+        if b.summon_anywhere:
+            text += "\n  summoned onto any empty colourless square"
+        if b.warp is not None:
+            text += f"\n  warp: {b.warp_describe}"
+        parts.append(text)
     if flares:
         for f in cards.flares:
             parts.append(f"{f.name} ({f.id})\n  upper, opponent has {f.upper.threshold}+ more upgraded pieces: "

@@ -46,6 +46,11 @@ class Being:
     effect: Steps
     describe: str
     index: int = -1  # position in CardSet.all_beings, set by the card set
+    # Etherweave: the warp text (None: the card has none) and its description; a being summoned onto any
+    # empty colourless square instead of its pattern (Time Traveler)
+    warp: Steps | None = None
+    warp_describe: str = ""
+    summon_anywhere: bool = False
 
     @cached_property
     def placements(self) -> tuple[Placement, ...]:
@@ -140,16 +145,16 @@ def _need(path: Path, where: str, table: dict, key: str, kind: type | tuple[type
     return value
 
 
-def _steps(path: Path, where: str, table: dict) -> Steps:
+def _steps(path: Path, where: str, table: dict, key: str = "effect") -> Steps:
     from sim.steps import validate_steps
 
-    raw = table.get("effect", [])
+    raw = table.get(key, [])
     if not isinstance(raw, list) or not all(isinstance(s, dict) for s in raw):
-        raise CardFileError(path, f"{where}.effect", "expected an array of step tables like { do = \"destroy\" }")
+        raise CardFileError(path, f"{where}.{key}", "expected an array of step tables like { do = \"destroy\" }")
     try:
         validate_steps(raw)
     except ValueError as e:
-        raise CardFileError(path, f"{where}.effect", str(e)) from None
+        raise CardFileError(path, f"{where}.{key}", str(e)) from None
     return tuple(raw)
 
 
@@ -204,10 +209,16 @@ def _load_beings(path: Path, deck: str, fingerprints: dict[str, str]) -> tuple[B
             raise CardFileError(path, f"{where}.pattern", str(e)) from None
         describe = _need(path, where, t, "describe", str)
         effect = _steps(path, where, t)
+        warp = _steps(path, where, t, "warp") if "warp" in t else None
+        warp_describe = _need(path, where, t, "warp_describe", str) if warp is not None else ""
+        anywhere = t.get("summon_anywhere", False)
+        if not isinstance(anywhere, bool):
+            raise CardFileError(path, f"{where}.summon_anywhere", f"expected true or false, got {anywhere!r}")
         if cid in fingerprints:
             raise CardFileError(path, f"{where}.id", "this id is used twice in the card set")
         fingerprints[cid] = _fingerprint(t)
-        out.append(Being(cid, name, deck, RANK_NAMES.index(rank_name), pattern, effect, describe))
+        out.append(Being(cid, name, deck, RANK_NAMES.index(rank_name), pattern, effect, describe, warp=warp,
+                         warp_describe=warp_describe, summon_anywhere=anywhere))
     return tuple(out)
 
 
@@ -269,7 +280,8 @@ def load_card_set(directory: Path | str | None = None) -> CardSet:
         raise CardFileError(d, "directory", "not found (expected a card-set directory with deck TOML files)")
     fingerprints: dict[str, str] = {}
     decks = {}
-    for p in sorted(d.glob("*.toml")):
+    # The base decks first (their card indices stay those of a set without expansions), then the others.
+    for p in sorted(d.glob("*.toml"), key=lambda p: (p.stem not in BASE_DECKS, p.stem)):
         if p.stem in ("legends", "flares", "tasks"):
             continue
         decks[p.stem] = _load_beings(p, p.stem, fingerprints)

@@ -15,7 +15,7 @@ from sim.cards import Being, CardSet
 
 
 def _being(b: Being) -> dict[str, Any]:
-    return {
+    out = {
         "id": b.id,
         "deck": b.deck,
         "rank": b.rank,
@@ -24,6 +24,11 @@ def _being(b: Being) -> dict[str, Any]:
         "marked_other": [list(m) for m in b.pattern.marked_other],
         "effect": list(b.effect),
     }
+    if b.warp is not None:
+        out["warp"] = list(b.warp)
+    if b.summon_anywhere:
+        out["summon_anywhere"] = True
+    return out
 
 
 def card_set_document(cards: CardSet) -> dict[str, Any]:

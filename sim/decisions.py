@@ -11,6 +11,7 @@ if TYPE_CHECKING:
 
 PLACE, SUMMON, DISCARD, FLARE, END = "place", "summon", "discard", "flare", "end"
 PASS = "pass"  # a team game: hand the rest of the turn to the teammate
+WARP = "warp"  # Etherweave: a card's warp text played from hand (a free play)
 
 
 class IllegalChoice(ValueError):
@@ -18,9 +19,9 @@ class IllegalChoice(ValueError):
 
 
 class Action(NamedTuple):
-    """An option of the main "action" decision. ``card`` is set for SUMMON. In a team game ``Action("pass")``
-    hands the turn to the teammate; it is also the last option of the active player's decisions inside an
-    effect until control has passed."""
+    """An option of the main "action" decision. ``card`` is set for SUMMON and WARP. In a team game
+    ``Action("pass")`` hands the turn to the teammate; it is also the last option of the active player's
+    decisions inside an effect until control has passed."""
 
     kind: str
     card: Being | None = None
@@ -214,6 +215,7 @@ class PlayerView:
         out of the cards that could be there, so the copy depends only on what the player knows."""
         c = self._state.clone(rng)
         me = self.player
+        aside = _pending_aside(c, me)  # Etherweave: pending beings are public, they stay in their hands
         c.deck[me] = _deal(rng, c.deck[me])
         if not c.melee:
             them = 1 - me
@@ -233,7 +235,25 @@ class PlayerView:
             c.legend_deck = _redeal_shared(rng, c.legend_hand, me, c.legend_deck)
             c.flare_deck = _redeal_shared(rng, c.flare_hand, me, c.flare_deck)
         c.task_deck = _deal(rng, c.task_deck)
+        for holder, card in aside:  # a seat, or a benched team member
+            (c.hand[holder] if isinstance(holder, int) else holder.hand).append(card)
         return c
+
+
+def _pending_aside(c: GameState, me: int) -> list[tuple[Any, Being]]:
+    """The pending beings of the other players (and of benched team members) taken out of their hands before
+    the hands are dealt anew: (seat or benched member, card) pairs, to put the cards back after."""
+    aside = []
+    for p in range(c.seats):
+        card = c.pending[p]
+        if card is not None and p != me:
+            c.hand[p].remove(card)
+            aside.append((p, card))
+    for m in c.teams.bench if c.teams is not None else ():
+        if m.pending is not None:
+            m.hand.remove(m.pending)
+            aside.append((m, m.pending))
+    return aside
 
 
 def _deal(rng: random.Random, cards: list) -> list:

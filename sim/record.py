@@ -197,9 +197,63 @@ class PassControl(Event):
     during: str
 
 
+# ----- Etherweave
+@dataclass(slots=True)
+class Warp(Event):
+    """A warp text played from hand (a free play); the card becomes the pending being."""
+    kind: ClassVar[str] = "warp"
+    card: str
+
+
+@dataclass(slots=True)
+class PendingEnd(Event):
+    """A pending being stops being pending: ``reason`` "summon", "to-hand" (Warpmaster) or "discard"."""
+    kind: ClassVar[str] = "pending_end"
+    card: str
+    reason: str
+
+
+@dataclass(slots=True)
+class CopyWarp(Event):
+    """``card``'s effect performs the warp text of ``source`` (Doppelganger, Ziggurat Sentinel)."""
+    kind: ClassVar[str] = "copy_warp"
+    card: str
+    source: str
+
+
+@dataclass(slots=True)
+class Swap(Event):
+    """The pieces on ``square`` and ``other`` exchange squares; ``seat`` is the active player."""
+    kind: ClassVar[str] = "swap"
+    cause: str
+    square: int
+    other: int
+
+
+@dataclass(slots=True)
+class Stasis(Event):
+    """The piece on ``square`` lifted onto the Merchant of Time (out of the arena and of the stock)."""
+    kind: ClassVar[str] = "stasis"
+    cause: str
+    square: int
+    owner: int
+    rank: int
+
+
+@dataclass(slots=True)
+class Release(Event):
+    """The piece in stasis back in the arena on ``square``."""
+    kind: ClassVar[str] = "release"
+    cause: str
+    square: int
+    owner: int
+    rank: int
+
+
 EVENT_KINDS: dict[str, type[Event]] = {cls.kind: cls for cls in (
     Draw, Discard, Return, ToDeck, Summon, EffectDone, FlareInvoked, Held, Place, Destroy, Upgrade, Downgrade,
-    Convert, Take, Points, TaskReveal, TaskClaim, Improvise, PassControl)}
+    Convert, Take, Points, TaskReveal, TaskClaim, Improvise, PassControl, Warp, PendingEnd, CopyWarp, Swap, Stasis,
+    Release)}
 
 E = TypeVar("E", bound=Event)
 

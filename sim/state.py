@@ -64,9 +64,12 @@ class Member:
     hand: list[Being] = field(default_factory=list)
     flare_hand: list[Flare] = field(default_factory=list)
     discarded: list[Being] = field(default_factory=list)
+    pending: Being | None = None  # Etherweave: his pending being
+    stasis: tuple[int, int] | None = None  # Etherweave: (owner, rank) of the piece on his pending Merchant
 
     def copy(self) -> Member:
-        return Member(self.deck_name, self.deck[:], self.hand[:], self.flare_hand[:], self.discarded[:])
+        return Member(self.deck_name, self.deck[:], self.hand[:], self.flare_hand[:], self.discarded[:],
+                      self.pending, self.stasis)
 
 
 @dataclass
@@ -142,6 +145,13 @@ class GameState:
         self.over = False
         self.strict = False
         self.record = GameRecord()
+        # Etherweave: each seat's pending being (a card of its hand), the piece in stasis on each seat's
+        # pending Merchant of Time as (owner, rank), and the active player's effects lasting the turn
+        self.pending: list[Being | None] = [None] * n
+        self.stasis: list[tuple[int, int] | None] = [None] * n
+        self.void_squares = 0  # Void Summoner: empty squares the next summoning may use as commons
+        self.extra_destruction = 0  # Gate of Oblivion's warp: extra counts of each enemy piece destroyed
+        self.warped = 0  # bit per being index: warp texts played from hand this turn
 
     def clone(self, rng: random.Random) -> GameState:
         """A copy for lookahead: lists and counters are copied, cards shared, the record starts empty and
@@ -213,7 +223,7 @@ class GameState:
         if t.holder[side] != seat:
             return t.bench[side]
         return Member(self.deck_names[seat], self.deck[side], self.hand[side], self.flare_hand[side],
-                      self.discarded[side])
+                      self.discarded[side], self.pending[side], self.stasis[side])
 
     def upright(self, seat: int) -> int:
         """A team game: the cards of ``seat``'s deck that stand upright (above the 6 sideways ones); drawing the
@@ -343,6 +353,10 @@ class GameState:
             "colour_scores": r.colour_scores, "places": r.places,
             "record_first_player": r.first_player, "scores": r.scores, "winner": r.winner,
             "end_reason": r.end_reason, "tiebreak": r.tiebreak, "turns": r.turns,
+            "pending": [None if c is None else c.index for c in self.pending],
+            "stasis": [None if x is None else tuple(x) for x in self.stasis],
+            "void_squares": self.void_squares, "extra_destruction": self.extra_destruction,
+            "warped": self.warped,
         }
 
     def _teams_to_core(self) -> dict[str, Any]:
@@ -352,7 +366,9 @@ class GameState:
         return {"decks": tuple(self.deck_names[h] for h in t.holder), "teams": {
             "holder": t.holder, "turn_seat": t.turn_seat, "controller": t.controller, "resolving": t.resolving,
             "bench": [{"deck_name": m.deck_name, "deck": _indices(m.deck), "hand": _indices(m.hand),
-                       "flare_hand": _indices(m.flare_hand), "discarded": _indices(m.discarded)}
+                       "flare_hand": _indices(m.flare_hand), "discarded": _indices(m.discarded),
+                       "pending": None if m.pending is None else m.pending.index,
+                       "stasis": None if m.stasis is None else tuple(m.stasis)}
                       for m in t.bench]}}
 
     def from_core(self, d: dict[str, Any]) -> None:
@@ -396,11 +412,17 @@ class GameState:
         r.colour_scores = [list(x) for x in d["colour_scores"]]
         r.places = list(d["places"])
         r.events.extend(events_from_json(d["events"]))
+        self.pending = [None if i is None else beings[i] for i in d["pending"]]
+        self.stasis = [None if x is None else tuple(x) for x in d["stasis"]]
+        self.void_squares, self.extra_destruction = d["void_squares"], d["extra_destruction"]
+        self.warped = d["warped"]
         teams = d.get("teams")
         if teams is not None:
             self.teams = Teams(list(teams["holder"]), [
                 Member(m["deck_name"], [beings[i] for i in m["deck"]], [beings[i] for i in m["hand"]],
-                       [flares[i] for i in m["flare_hand"]], [beings[i] for i in m["discarded"]])
+                       [flares[i] for i in m["flare_hand"]], [beings[i] for i in m["discarded"]],
+                       None if m["pending"] is None else beings[m["pending"]],
+                       None if m["stasis"] is None else tuple(m["stasis"]))
                 for m in teams["bench"]], teams["turn_seat"], teams["controller"], teams["resolving"])
 
 

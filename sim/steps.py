@@ -7,7 +7,8 @@ A step is a table ``{ do = "<step>", ... }``. Keys shared by the steps:
   ``diagonal`` (adjacent to the being), ``marked`` (the card's marked squares), ``pattern`` (the pieces
   used to summon it), ``any``, ``within:N`` (distance 1..N from the being), ``red``, ``green``,
   ``near_green`` / ``near_red`` (on or adjacent to a coloured square), ``adjacent_to_green`` (adjacent
-  to a green square), ``adjacent_to_mine`` (adjacent to one of your pieces).
+  to a green square), ``adjacent_to_mine`` / ``adjacent_to_enemy`` (adjacent to one of your / an enemy
+  piece), ``marked_other`` (the card's second kind of marked square, ``+`` in the grid).
 - ``owner``: ``mine``, ``enemy`` or ``any`` (default); ``ranks``: a list of rank names (default all);
   ``not_self = true`` leaves out the summoned being.
 - How many: ``count = N`` (mandatory, as many as can be done), ``up_to = N`` (optional, 0..N),
@@ -47,7 +48,7 @@ _STEP_KEYS: dict[str, set[str]] = {
 }
 _CONDITIONS = ("previous", "not_previous", "on_red", "on_green", "last_action", "not_last_action", "self_alive")
 _WHERE = ("self", "adjacent", "orthogonal", "diagonal", "marked", "pattern", "any", "red", "green",
-          "near_green", "near_red", "adjacent_to_green", "adjacent_to_mine")
+          "near_green", "near_red", "adjacent_to_green", "adjacent_to_mine", "marked_other", "adjacent_to_enemy")
 
 
 

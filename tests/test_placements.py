@@ -159,6 +159,8 @@ def test_fast_search_matches_the_oracle_on_random_positions(oracle: Oracle) -> N
         if seed % 4 == 0:
             s.legend_stock[0] = 0
         for card in cards.all_beings:
+            if card.summon_anywhere:
+                continue  # Time Traveler: placed apart from its pattern (tests/test_etherweave.py)
             fast = game.legal_placements(0, card)
             assert {_key(pl) for pl in fast} == oracle.legal(game, 0, card.id), card.id
             assert len(fast) == len(set(fast))

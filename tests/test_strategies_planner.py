@@ -30,7 +30,8 @@ def test_planner_is_the_registered_default_with_its_parameters():
 @pytest.mark.parametrize("params, message", [
     ({"rollouts": 0}, "parameter 'rollouts' must be at least 1"),
     ({"shortlist": 2.5}, "parameter 'shortlist' must be a whole number"),
-    ({"base": "greedy"}, "strategy 'planner' has no parameter 'base'; its parameters: pass_control, rollouts, shortlist"),
+    ({"base": "greedy"}, "strategy 'planner' has no parameter 'base'; its parameters: pass_control, pass_margin, "
+                         "rollouts, shortlist"),
 ])
 def test_planner_parameter_errors(params, message):
     with pytest.raises(StrategyConfigError, match=message):

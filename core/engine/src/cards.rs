@@ -44,6 +44,10 @@ pub struct Being {
     pub effect: Vec<Step>,
     pub placements: Vec<Placement>,
     pub shapes: Vec<Shape>,
+    /// Etherweave: the warp text, played from hand as a free play (None: the card has none).
+    pub warp: Option<Vec<Step>>,
+    /// Etherweave (Time Traveler): the being goes on any empty colourless square, not on its pattern.
+    pub summon_anywhere: bool,
 }
 
 impl Being {
@@ -161,6 +165,14 @@ impl CardSet {
                 pattern,
                 placements,
                 shapes,
+                warp: match v.get("warp") {
+                    None | Some(Value::Null) => None,
+                    Some(w) => Some(parse_steps(w, lookup).map_err(ctx)?),
+                },
+                summon_anywhere: v
+                    .get("summon_anywhere")
+                    .and_then(Value::as_bool)
+                    .unwrap_or(false),
             });
             Ok(index)
         };

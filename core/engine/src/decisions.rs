@@ -14,6 +14,8 @@ pub enum Action {
     End,
     /// Team games: hand the rest of the turn to the teammate (also offered inside an effect).
     Pass,
+    /// Etherweave: play this card's warp text from hand (a free play); it becomes the pending being.
+    Warp(BeingId),
 }
 
 impl Action {
@@ -25,6 +27,7 @@ impl Action {
             Action::Flare => "flare",
             Action::End => "end",
             Action::Pass => "pass",
+            Action::Warp(_) => "warp",
         }
     }
 }
@@ -85,6 +88,8 @@ pub enum Kind {
     LegendColour,
     LeftoverColour,
     EnemyColour,
+    /// Etherweave: two pieces exchanging squares (`Opt::Move(a, b)`).
+    Swap,
 }
 
 impl Kind {
@@ -114,6 +119,7 @@ impl Kind {
             Kind::LegendColour => "legend-colour",
             Kind::LeftoverColour => "leftover-colour",
             Kind::EnemyColour => "enemy-colour",
+            Kind::Swap => "swap",
         }
     }
 }
@@ -253,6 +259,8 @@ impl<'a> PlayerView<'a> {
     pub fn sandbox(&self, rng: &SharedRng) -> GameState {
         let mut c = self.state.clone_for(rng);
         let me = self.player;
+        // Etherweave: pending beings are public, they stay in their hands.
+        let aside = crate::etherweave::pending_aside(&mut c, me);
         let mut r = rng.borrow_mut();
         deal(&mut r, &mut c.deck[me]);
         if !c.melee() {
@@ -281,6 +289,7 @@ impl<'a> PlayerView<'a> {
         }
         deal(&mut r, &mut c.task_deck);
         drop(r);
+        crate::etherweave::pending_back(&mut c, aside);
         c
     }
 }

@@ -589,6 +589,7 @@ impl<'s> Game<'s> {
         s.flare_used_this_turn = false;
         s.in_extra_turn = s.counters.extra_turn;
         s.counters = TurnCounters::default();
+        s.warp_turn = Default::default();
         if let Some(t) = s.teams.as_deref_mut() {
             t.controller = None;
         }
@@ -645,7 +646,8 @@ impl<'s> Game<'s> {
                     out.push(Opt::Action(Action::Summon(card)));
                 }
             }
-            if !s.discarded_this_turn && !s.hand[p].is_empty() {
+            // Etherweave: a pending being cannot be discarded.
+            if !s.discarded_this_turn && s.hand[p].iter().any(|&c| s.pending[p] != Some(c)) {
                 out.push(Opt::Action(Action::Discard));
             }
         }
@@ -657,6 +659,7 @@ impl<'s> Game<'s> {
                 }
             }
         }
+        crate::etherweave::warp_options(self, p, out);
         if s.team_game() && s.actions_left > 0 && !out.is_empty() {
             out.push(Opt::Action(Action::Pass));
         }
@@ -669,6 +672,10 @@ impl<'s> Game<'s> {
         }
         if action == Action::Pass {
             self.pass_control("");
+            return;
+        }
+        if let Action::Warp(card) = action {
+            crate::etherweave::play_warp(self, p, card);
             return;
         }
         self.state.actions_left -= 1;
@@ -753,7 +760,12 @@ impl<'s> Game<'s> {
     }
 
     pub fn discard_action(&mut self, p: usize) {
-        let options: Vec<Opt> = self.state.hand[p].iter().map(|&c| Opt::Being(c)).collect();
+        let pending = self.state.pending[p];
+        let options: Vec<Opt> = self.state.hand[p]
+            .iter()
+            .filter(|&&c| Some(c) != pending)
+            .map(|&c| Opt::Being(c))
+            .collect();
         let Opt::Being(card) = self.ask(p, Kind::Discard, &options, "", "") else {
             unreachable!()
         };
@@ -772,6 +784,7 @@ impl<'s> Game<'s> {
             rest.extend(
                 s.hand[p]
                     .iter()
+                    .filter(|&&c| Some(c) != s.pending[p])
                     .chain(s.legend_hand[p].iter())
                     .map(|&c| Opt::Being(c)),
             );
@@ -1000,6 +1013,9 @@ impl<'s> Game<'s> {
     }
 
     pub fn has_placement(&self, p: usize, card: BeingId) -> bool {
+        if let Some(list) = crate::etherweave::placements(self, p, card) {
+            return !list.is_empty();
+        }
         let being = self.state.cards.being(card);
         if self.state.counters.borrow_enemy_piece {
             return self.borrowing_placements(p, being, None);
@@ -1012,6 +1028,9 @@ impl<'s> Game<'s> {
 
     /// The legal placements of `card` for `p`, as indices into the being's placements, in Python's order.
     pub fn legal_placements(&self, p: usize, card: BeingId) -> Vec<u16> {
+        if let Some(list) = crate::etherweave::placements(self, p, card) {
+            return list;
+        }
         let being = self.state.cards.being(card);
         let mut out = Vec::new();
         if self.state.counters.borrow_enemy_piece {
@@ -1040,7 +1059,15 @@ impl<'s> Game<'s> {
     pub fn summon(&mut self, p: usize, card: BeingId, pl: u16) {
         let cards = Arc::clone(&self.state.cards);
         let being = cards.being(card);
-        let placement = &being.placements[pl as usize];
+        // Etherweave: summoning the pending being ends its pending status; Time Traveler's square.
+        crate::etherweave::summon_starts(&mut self.state, p, card);
+        let anywhere;
+        let placement = if being.summon_anywhere {
+            anywhere = crate::etherweave::anywhere_placement(self, p, being, pl);
+            &anywhere
+        } else {
+            &being.placements[pl as usize]
+        };
         let s = &mut self.state;
         if being.is_legend() {
             remove_first(&mut s.legend_hand[p], card);
@@ -1360,7 +1387,9 @@ impl<'s> Game<'s> {
     /// counted).
     fn check_end(&mut self, p: usize) {
         let s = &self.state;
-        if s.end_trigger.is_none() && s.best_score() >= s.mode.end_score(s.seats) {
+        // Etherweave: a pending being lowers its player's score by 2 for this check.
+        let best = crate::etherweave::end_check_score(s);
+        if s.end_trigger.is_none() && best >= s.mode.end_score(s.seats) {
             trigger_end(&mut self.state, EndTrigger::Score, p);
         }
         let s = &mut self.state;
@@ -1379,6 +1408,7 @@ impl<'s> Game<'s> {
     }
 
     fn finish(&mut self) {
+        crate::etherweave::apply_causality(&mut self.state);
         let s = &mut self.state;
         s.over = true;
         let scores: Vec<i32> = (0..s.seats).map(|p| s.score(p)).collect();

@@ -21,6 +21,7 @@ pub mod board;
 pub mod cards;
 pub mod decisions;
 pub mod effects;
+pub mod etherweave;
 pub mod game;
 pub mod patterns;
 pub mod players;

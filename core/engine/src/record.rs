@@ -157,6 +157,53 @@ pub enum Event {
         to: u8,
         during: Id,
     },
+    /// Etherweave: `card`'s warp text played from hand; the card becomes the pending being.
+    Warp {
+        turn: u32,
+        seat: i8,
+        card: Id,
+    },
+    /// Etherweave: `card` stops being pending: `reason` "summon", "to-hand" or "discard".
+    PendingEnd {
+        turn: u32,
+        seat: i8,
+        card: Id,
+        reason: Id,
+    },
+    /// Etherweave: `card`'s effect performs the warp text of `source` (a copy: nothing becomes pending).
+    CopyWarp {
+        turn: u32,
+        seat: i8,
+        card: Id,
+        source: Id,
+    },
+    /// Etherweave: the pieces on `square` and `other` exchange squares.
+    Swap {
+        turn: u32,
+        seat: i8,
+        cause: Id,
+        square: u8,
+        other: u8,
+    },
+    /// Etherweave: the piece on `square` is lifted onto the Merchant of Time (out of the arena, not in
+    /// its owner's stock).
+    Stasis {
+        turn: u32,
+        seat: i8,
+        cause: Id,
+        square: u8,
+        owner: u8,
+        rank: u8,
+    },
+    /// Etherweave: the piece in stasis comes back onto `square`.
+    Release {
+        turn: u32,
+        seat: i8,
+        cause: Id,
+        square: u8,
+        owner: u8,
+        rank: u8,
+    },
 }
 
 impl Event {
@@ -182,6 +229,12 @@ impl Event {
             Event::TaskClaim { .. } => "task_claim",
             Event::Improvise { .. } => "improvise",
             Event::PassControl { .. } => "pass_control",
+            Event::Warp { .. } => "warp",
+            Event::PendingEnd { .. } => "pending_end",
+            Event::CopyWarp { .. } => "copy_warp",
+            Event::Swap { .. } => "swap",
+            Event::Stasis { .. } => "stasis",
+            Event::Release { .. } => "release",
         }
     }
 
@@ -206,7 +259,13 @@ impl Event {
             | Event::TaskReveal { seat, .. }
             | Event::TaskClaim { seat, .. }
             | Event::Improvise { seat, .. }
-            | Event::PassControl { seat, .. } => seat,
+            | Event::PassControl { seat, .. }
+            | Event::Warp { seat, .. }
+            | Event::PendingEnd { seat, .. }
+            | Event::CopyWarp { seat, .. }
+            | Event::Swap { seat, .. }
+            | Event::Stasis { seat, .. }
+            | Event::Release { seat, .. } => seat,
         }
     }
 
@@ -388,6 +447,64 @@ impl Event {
                 w.head(turn, seat);
                 w.int("to", to as i64);
                 w.str("during", during);
+            }
+            Event::Warp { turn, seat, card } => {
+                w.head(turn, seat);
+                w.str("card", card);
+            }
+            Event::PendingEnd {
+                turn,
+                seat,
+                card,
+                reason,
+            } => {
+                w.head(turn, seat);
+                w.str("card", card);
+                w.str("reason", reason);
+            }
+            Event::CopyWarp {
+                turn,
+                seat,
+                card,
+                source,
+            } => {
+                w.head(turn, seat);
+                w.str("card", card);
+                w.str("source", source);
+            }
+            Event::Swap {
+                turn,
+                seat,
+                cause,
+                square,
+                other,
+            } => {
+                w.head(turn, seat);
+                w.str("cause", cause);
+                w.int("square", square as i64);
+                w.int("other", other as i64);
+            }
+            Event::Stasis {
+                turn,
+                seat,
+                cause,
+                square,
+                owner,
+                rank,
+            }
+            | Event::Release {
+                turn,
+                seat,
+                cause,
+                square,
+                owner,
+                rank,
+            } => {
+                w.head(turn, seat);
+                w.str("cause", cause);
+                w.int("square", square as i64);
+                w.int("owner", owner as i64);
+                w.int("rank", rank as i64);
             }
         }
         w.end();

@@ -121,6 +121,9 @@ pub struct Member {
     pub hand: Vec<BeingId>,
     pub flare_hand: Vec<FlareId>,
     pub discarded: Vec<BeingId>,
+    /// Etherweave: the member's pending being and the piece on his pending Merchant of Time.
+    pub pending: Option<BeingId>,
+    pub stasis: Option<Piece>,
 }
 
 /// A team game (2 against 2) is played by the engine as a duel between two sides, the teams: pieces,
@@ -207,6 +210,14 @@ pub struct GameState {
     pub record: GameRecord,
     /// Team games only (`seats` is then 2, the sides).
     pub teams: Option<Box<Teams>>,
+    // ----- Etherweave (core/engine/src/etherweave.rs, docs/cards-etherweave.md)
+    /// Each seat's pending being: a card of its hand whose warp text was played (it stays in the hand).
+    pub pending: PerSeat<Option<BeingId>>,
+    /// The piece in stasis on each seat's pending Merchant of Time: (owner, rank); out of the arena and
+    /// out of its owner's stock.
+    pub stasis: PerSeat<Option<Piece>>,
+    /// The active player's Etherweave effects that last until the end of the turn.
+    pub warp_turn: crate::etherweave::WarpTurn,
 }
 
 impl GameState {
@@ -281,6 +292,9 @@ impl GameState {
             strict: false,
             record: GameRecord::default(),
             teams: None,
+            pending: [None; MAX_SEATS],
+            stasis: [None; MAX_SEATS],
+            warp_turn: Default::default(),
         }
     }
 
@@ -354,6 +368,8 @@ impl GameState {
         std::mem::swap(&mut self.hand[side], &mut b.hand);
         std::mem::swap(&mut self.flare_hand[side], &mut b.flare_hand);
         std::mem::swap(&mut self.discarded[side], &mut b.discarded);
+        std::mem::swap(&mut self.pending[side], &mut b.pending);
+        std::mem::swap(&mut self.stasis[side], &mut b.stasis);
         t.holder[side] = Teams::teammate(t.holder[side]);
         self.sync_record_seats();
     }
@@ -587,8 +603,10 @@ impl GameState {
         self.lift(owner, rank, sq);
         let counted = counts && owner != self.active;
         if counted {
-            self.counters.destroyed[rank as usize] += 1;
-            self.counters.destroyed_of[owner][rank as usize] += 1;
+            // Gate of Oblivion's warp: each one counts once more per play.
+            let n = 1 + self.warp_turn.extra_destruction;
+            self.counters.destroyed[rank as usize] += n;
+            self.counters.destroyed_of[owner][rank as usize] += n;
         }
         self.record.add(Event::Destroy {
             turn: self.turn,
@@ -727,7 +745,9 @@ impl GameState {
                 }
                 seen |= m;
             }
-            let tokens_on = (bb[0] | bb[1]).count_ones() as i32;
+            // Etherweave: pieces in stasis are neither in the arena nor in the stock.
+            let (held_tokens, held_legends) = crate::etherweave::in_stasis(self, p);
+            let tokens_on = (bb[0] | bb[1]).count_ones() as i32 + held_tokens;
             if self.tokens[p] < 0 || tokens_on + self.tokens[p] != self.token_total[p] {
                 return Err(format!(
                     "player {p}: {tokens_on} tokens on the arena + {} in stock",
@@ -735,7 +755,8 @@ impl GameState {
                 ));
             }
             let legends_on = bb[2].count_ones() as i32;
-            if self.legend_stock[p] < 0 || legends_on + self.legend_stock[p] != self.legend_total[p]
+            if self.legend_stock[p] < 0
+                || legends_on + held_legends + self.legend_stock[p] != self.legend_total[p]
             {
                 return Err(format!(
                     "player {p}: legendary pieces {legends_on} + {}",
@@ -811,6 +832,6 @@ impl GameState {
         if flares != self.cards.flares.len() {
             return Err(format!("{flares} flare cards accounted for"));
         }
-        Ok(())
+        crate::etherweave::check_invariants(self)
     }
 }

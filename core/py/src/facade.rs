@@ -203,6 +203,23 @@ fn state_from(cards: &Arc<CardSet>, d: &Bound<'_, PyDict>) -> PyResult<GameState
     r.colour_scores = item(d, "colour_scores")?;
     r.places = item(d, "places")?;
     r.turns = item(d, "turns")?;
+    // Etherweave
+    s.pending = per_seat(
+        item::<Vec<Option<u16>>>(d, "pending")?
+            .into_iter()
+            .map(|c| c.map(BeingId))
+            .collect(),
+    )?;
+    s.stasis = per_seat(
+        item::<Vec<Option<(usize, u8)>>>(d, "stasis")?
+            .into_iter()
+            .collect(),
+    )?;
+    s.warp_turn = tk_engine::etherweave::WarpTurn {
+        void_squares: item(d, "void_squares")?,
+        extra_destruction: item(d, "extra_destruction")?,
+        warped: item(d, "warped")?,
+    };
     if let Some(t) = d.get_item("teams")? {
         if !t.is_none() {
             let t = t.downcast::<PyDict>()?;
@@ -239,6 +256,8 @@ fn teams_from(cards: &Arc<CardSet>, d: &Bound<'_, PyDict>) -> PyResult<Teams> {
             hand: beings("hand")?,
             flare_hand: ids(item::<Vec<u8>>(m, "flare_hand")?, FlareId),
             discarded: beings("discarded")?,
+            pending: item::<Option<u16>>(m, "pending")?.map(BeingId),
+            stasis: item(m, "stasis")?,
         })
     };
     let controller: Option<usize> = item(d, "controller")?;
@@ -272,6 +291,8 @@ fn teams_snapshot<'py>(py: Python<'py>, s: &GameState) -> PyResult<Option<Bound<
             "discarded",
             m.discarded.iter().map(|x| x.0).collect::<Vec<u16>>(),
         )?;
+        b.set_item("pending", m.pending.map(|x| x.0))?;
+        b.set_item("stasis", m.stasis)?;
         bench.push(b);
     }
     d.set_item("bench", bench)?;
@@ -369,6 +390,13 @@ fn snapshot<'py>(
         .map(|p| (0..n).map(|c| r.colour_total(p, c)).collect())
         .collect();
     d.set_item("colour_totals", colour_totals)?;
+    // Etherweave
+    let pending: Vec<Option<u16>> = s.pending[..n].iter().map(|c| c.map(|b| b.0)).collect();
+    d.set_item("pending", pending)?;
+    d.set_item("stasis", s.stasis[..n].to_vec())?;
+    d.set_item("void_squares", s.warp_turn.void_squares)?;
+    d.set_item("extra_destruction", s.warp_turn.extra_destruction)?;
+    d.set_item("warped", s.warp_turn.warped)?;
     let mut events = String::from("[");
     for (i, e) in r.events[sent.get()..].iter().enumerate() {
         if i > 0 {
@@ -472,6 +500,7 @@ fn action_of(kind: &str, card: i64) -> PyResult<Action> {
         "discard" => Action::Discard,
         "flare" => Action::Flare,
         "end" => Action::End,
+        "warp" => Action::Warp(BeingId(card as u16)),
         "pass" => Action::Pass,
         _ => return Err(PyValueError::new_err(format!("unknown action {kind:?}"))),
     })
@@ -519,6 +548,7 @@ fn run(game: &mut Game, op: &str, args: &[i64], kind: &str) -> PyResult<Answer> 
                 .into_iter()
                 .map(|o| match o {
                     Opt::Action(Action::Summon(b)) => ("summon", i64::from(b.0)),
+                    Opt::Action(Action::Warp(b)) => ("warp", i64::from(b.0)),
                     Opt::Action(a) => (a.kind_str(), -1),
                     _ => unreachable!("action options are actions"),
                 })

@@ -45,7 +45,7 @@ impl Converter {
             Opt::None => py.None().into_bound(py),
             Opt::Action(a) => {
                 let card = match a {
-                    Action::Summon(b) => self.being(py, b.0)?,
+                    Action::Summon(b) | Action::Warp(b) => self.being(py, b.0)?,
                     _ => py.None().into_bound(py),
                 };
                 self.action.bind(py).call1((a.kind_str(), card))?

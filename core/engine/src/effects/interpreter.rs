@@ -90,6 +90,9 @@ pub fn squares_owned(ctx: &EffectContext, st: &Step, owner: Owner) -> Bits {
         }
         Where::AdjacentToMine => board::bits(ctx.state().mine(ctx.player))
             .fold(0, |m, sq| m | board::ADJACENT[sq as usize]),
+        Where::MarkedOther => ctx.placement.as_ref().map_or(0, |p| p.marked_other),
+        Where::AdjacentToEnemy => board::bits(ctx.owner_mask(Owner::Enemy))
+            .fold(0, |m, sq| m | board::ADJACENT[sq as usize]),
         Where::Adjacent => centre.map_or(0, |c| board::ADJACENT[c as usize]),
         Where::Orthogonal => centre.map_or(0, |c| board::ORTHOGONAL[c as usize]),
         Where::Diagonal => centre.map_or(0, |c| board::DIAGONAL[c as usize]),

@@ -36,6 +36,10 @@ pub enum Where {
     AdjacentToGreen,
     AdjacentToMine,
     Within(u8),
+    /// The second kind of marked square (Gate of Oblivion).
+    MarkedOther,
+    /// Empty or not, adjacent to an enemy piece.
+    AdjacentToEnemy,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -278,6 +282,8 @@ fn parse_step(v: &Value, lookup: &dyn Fn(&str) -> Option<CustomFn>) -> Result<St
         "near_red" => Where::NearRed,
         "adjacent_to_green" => Where::AdjacentToGreen,
         "adjacent_to_mine" => Where::AdjacentToMine,
+        "marked_other" => Where::MarkedOther,
+        "adjacent_to_enemy" => Where::AdjacentToEnemy,
         w => match distance(w, &["within"]) {
             Some((_, n)) if n <= 4 => Where::Within(n),
             _ => return Err(format!("unknown 'where' {w:?}")),

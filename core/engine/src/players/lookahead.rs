@@ -394,9 +394,11 @@ impl Lookahead {
     /// Discarding the being of least worth (and returning nothing): its readiness is traded for that of the
     /// being drawn in its place.
     fn discard_outcome(&self, sb: &GameState, p: usize, ready: &Readiness, stat: f64) -> Outcome {
-        let mut card = sb.hand[p][0];
+        // Etherweave: a pending being cannot be discarded.
+        let mut discardable = sb.hand[p].iter().copied().filter(|&c| sb.pending[p] != Some(c));
+        let mut card = discardable.next().expect("a card to discard");
         let mut least = ready.worth_of(card);
-        for &c in sb.hand[p].iter().skip(1) {
+        for c in discardable {
             let w = ready.worth_of(c);
             if w < least {
                 card = c;
