@@ -23,6 +23,8 @@ def being_json(b: Being) -> dict[str, Any]:
         out["marked"] = [list(m) for m in b.pattern.marked]
     if b.pattern.marked_other:
         out["marked_other"] = [list(m) for m in b.pattern.marked_other]
+    if b.frozen is not None:
+        out["frozen_describe"] = b.frozen_describe
     return out
 
 
@@ -64,7 +66,8 @@ def render_cards(cards: CardSet, deck: str | None = None) -> str:
     parts = []
     for b in beings:
         grid = "\n".join("    " + line for line in render_grid(b.pattern).splitlines())
-        parts.append(f"{b.name} ({b.id}, {RANK_NAMES[b.rank]})\n{grid}\n  {b.describe}")
+        frozen = f"\n  frozen: {b.frozen_describe}" if b.frozen is not None else ""
+        parts.append(f"{b.name} ({b.id}, {RANK_NAMES[b.rank]})\n{grid}\n  {b.describe}{frozen}")
     if flares:
         for f in cards.flares:
             parts.append(f"{f.name} ({f.id})\n  upper, opponent has {f.upper.threshold}+ more upgraded pieces: "

@@ -46,6 +46,9 @@ class Being:
     effect: Steps
     describe: str
     index: int = -1  # position in CardSet.all_beings, set by the card set
+    # Everfrost: the frozen text's steps (None: the card has none) and its description
+    frozen: Steps | None = None
+    frozen_describe: str = ""
 
     @cached_property
     def placements(self) -> tuple[Placement, ...]:
@@ -204,11 +207,23 @@ def _load_beings(path: Path, deck: str, fingerprints: dict[str, str]) -> tuple[B
             raise CardFileError(path, f"{where}.pattern", str(e)) from None
         describe = _need(path, where, t, "describe", str)
         effect = _steps(path, where, t)
+        frozen, frozen_describe = _frozen(path, where, t)
         if cid in fingerprints:
             raise CardFileError(path, f"{where}.id", "this id is used twice in the card set")
         fingerprints[cid] = _fingerprint(t)
-        out.append(Being(cid, name, deck, RANK_NAMES.index(rank_name), pattern, effect, describe))
+        out.append(Being(cid, name, deck, RANK_NAMES.index(rank_name), pattern, effect, describe,
+                         frozen=frozen, frozen_describe=frozen_describe))
     return tuple(out)
+
+
+def _frozen(path: Path, where: str, table: dict) -> tuple[Steps | None, str]:
+    """An Everfrost card's frozen text: ``frozen`` (steps) with its ``frozen_describe``, both or neither."""
+    if "frozen" not in table and "frozen_describe" not in table:
+        return None, ""
+    describe = _need(path, where, table, "frozen_describe", str)
+    if "frozen" not in table:
+        raise CardFileError(path, f"{where}.frozen", "missing field 'frozen' (the frozen text's steps)")
+    return _steps(path, where, {"effect": table["frozen"]}), describe
 
 
 def _load_flares(path: Path, fingerprints: dict[str, str]) -> tuple[Flare, ...]:
@@ -269,7 +284,9 @@ def load_card_set(directory: Path | str | None = None) -> CardSet:
         raise CardFileError(d, "directory", "not found (expected a card-set directory with deck TOML files)")
     fingerprints: dict[str, str] = {}
     decks = {}
-    for p in sorted(d.glob("*.toml")):
+    # the base decks first (in name order), then the expansions: the base cards keep their indices
+    files = sorted(d.glob("*.toml"), key=lambda p: (p.stem not in BASE_DECKS, p.stem))
+    for p in files:
         if p.stem in ("legends", "flares", "tasks"):
             continue
         decks[p.stem] = _load_beings(p, p.stem, fingerprints)

@@ -15,7 +15,7 @@ from sim.cards import Being, CardSet
 
 
 def _being(b: Being) -> dict[str, Any]:
-    return {
+    out = {
         "id": b.id,
         "deck": b.deck,
         "rank": b.rank,
@@ -24,6 +24,9 @@ def _being(b: Being) -> dict[str, Any]:
         "marked_other": [list(m) for m in b.pattern.marked_other],
         "effect": list(b.effect),
     }
+    if b.frozen is not None:
+        out["frozen"] = list(b.frozen)
+    return out
 
 
 def card_set_document(cards: CardSet) -> dict[str, Any]:

@@ -44,6 +44,8 @@ pub struct Being {
     pub effect: Vec<Step>,
     pub placements: Vec<Placement>,
     pub shapes: Vec<Shape>,
+    /// Everfrost: the frozen text's steps, for the cards that have one.
+    pub frozen: Option<Vec<Step>>,
 }
 
 impl Being {
@@ -161,6 +163,10 @@ impl CardSet {
                 pattern,
                 placements,
                 shapes,
+                frozen: match v.get("frozen") {
+                    Some(f) => Some(parse_steps(f, lookup).map_err(ctx)?),
+                    None => None,
+                },
             });
             Ok(index)
         };

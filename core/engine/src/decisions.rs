@@ -14,6 +14,8 @@ pub enum Action {
     End,
     /// Team games: hand the rest of the turn to the teammate (also offered inside an effect).
     Pass,
+    /// Everfrost: thaw the frozen effect in play (a free play: no action).
+    Thaw,
 }
 
 impl Action {
@@ -25,6 +27,7 @@ impl Action {
             Action::Flare => "flare",
             Action::End => "end",
             Action::Pass => "pass",
+            Action::Thaw => "thaw",
         }
     }
 }

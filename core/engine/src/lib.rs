@@ -21,6 +21,7 @@ pub mod board;
 pub mod cards;
 pub mod decisions;
 pub mod effects;
+pub mod everfrost;
 pub mod game;
 pub mod patterns;
 pub mod players;
@@ -30,6 +31,8 @@ pub mod rng;
 pub mod state;
 pub mod tasks;
 
+#[cfg(test)]
+mod everfrost_tests;
 #[cfg(test)]
 mod melee_tests;
 #[cfg(test)]

@@ -121,6 +121,8 @@ pub struct Member {
     pub hand: Vec<BeingId>,
     pub flare_hand: Vec<FlareId>,
     pub discarded: Vec<BeingId>,
+    /// Everfrost: the member's frozen effect in play.
+    pub frozen: Option<BeingId>,
 }
 
 /// A team game (2 against 2) is played by the engine as a duel between two sides, the teams: pieces,
@@ -207,6 +209,16 @@ pub struct GameState {
     pub record: GameRecord,
     /// Team games only (`seats` is then 2, the sides).
     pub teams: Option<Box<Teams>>,
+    // ----- Everfrost (crate::everfrost)
+    /// The frozen effect in play in front of each seat (a team game: the holder's; the benched member's
+    /// waits in `Member::frozen`).
+    pub frozen: PerSeat<Option<BeingId>>,
+    /// Pieces removed from the game (Deathbringer), by owner: [tokens, legendary pieces]. The owner's
+    /// `token_total` / `legend_total` are that much smaller.
+    pub removed: PerSeat<[i32; 2]>,
+    /// Everfrost Sentinel: bit `s` of `action_loss[q]` set when seat `s`'s Sentinel cut seat `q`'s next
+    /// turn to 1 action (cleared when `q`'s turn starts, or when `s`'s turn comes round again).
+    pub action_loss: PerSeat<u8>,
 }
 
 impl GameState {
@@ -281,6 +293,9 @@ impl GameState {
             strict: false,
             record: GameRecord::default(),
             teams: None,
+            frozen: [None; MAX_SEATS],
+            removed: [[0; 2]; MAX_SEATS],
+            action_loss: [0; MAX_SEATS],
         }
     }
 
@@ -354,6 +369,7 @@ impl GameState {
         std::mem::swap(&mut self.hand[side], &mut b.hand);
         std::mem::swap(&mut self.flare_hand[side], &mut b.flare_hand);
         std::mem::swap(&mut self.discarded[side], &mut b.discarded);
+        std::mem::swap(&mut self.frozen[side], &mut b.frozen);
         t.holder[side] = Teams::teammate(t.holder[side]);
         self.record.set_team_seat(side, t.holder[side]);
     }
@@ -676,7 +692,8 @@ impl GameState {
             }
             let m = &t.bench[side];
             let seat = Teams::teammate(t.holder[side]);
-            let total = m.deck.len() + m.hand.len() + m.discarded.len();
+            let total =
+                m.deck.len() + m.hand.len() + m.discarded.len() + m.frozen.is_some() as usize;
             if total != self.cards.decks[m.deck_index].beings.len() {
                 return Err(format!("seat {seat}: {total} beings accounted for"));
             }
@@ -762,7 +779,10 @@ impl GameState {
                     self.score(p)
                 ));
             }
-            let total = self.deck[p].len() + self.hand[p].len() + self.discarded[p].len();
+            let total = self.deck[p].len()
+                + self.hand[p].len()
+                + self.discarded[p].len()
+                + self.frozen[p].is_some() as usize;
             if total != self.cards.decks[self.decks[p]].beings.len() {
                 return Err(format!("player {p}: {total} beings accounted for"));
             }
@@ -789,6 +809,6 @@ impl GameState {
         if flares != self.cards.flares.len() {
             return Err(format!("{flares} flare cards accounted for"));
         }
-        Ok(())
+        crate::everfrost::check(self)
     }
 }

@@ -5,6 +5,7 @@ pub mod context;
 pub mod interpreter;
 pub mod steps;
 
+mod everfrost;
 mod highland;
 mod imperial;
 mod legends;
@@ -28,6 +29,7 @@ pub fn registry() -> Registry {
     highland::register(&mut table);
     sylvan::register(&mut table);
     legends::register(&mut table);
+    everfrost::register(&mut table);
     table
 }
 
