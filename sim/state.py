@@ -97,6 +97,10 @@ class GameState:
         self.over = False
         self.strict = False
         self.record = GameRecord()
+        # ----- Everfrost (docs/cards-everfrost.md)
+        self.frozen: list[Being | None] = [None] * n  # the frozen effect in play in front of each seat
+        self.removed = [[0, 0] for _ in range(n)]  # pieces removed from the game by owner: [tokens, legendary]
+        self.action_loss = [0] * n  # bit s of [q]: seat s's Everfrost Sentinel cut q's next turn to 1 action
 
     def clone(self, rng: random.Random) -> GameState:
         """A copy for lookahead: lists and counters are copied, cards shared, the record starts empty and
@@ -245,6 +249,8 @@ class GameState:
             "colour_scores": r.colour_scores, "places": r.places,
             "record_first_player": r.first_player, "scores": r.scores, "winner": r.winner,
             "end_reason": r.end_reason, "tiebreak": r.tiebreak, "turns": r.turns,
+            "frozen": [None if c is None else c.index for c in self.frozen], "removed": self.removed,
+            "action_loss": self.action_loss,
         }
 
     def from_core(self, d: dict[str, Any]) -> None:
@@ -287,6 +293,9 @@ class GameState:
         r._colour_totals = [list(x) for x in d["colour_totals"]]
         r.colour_scores = [list(x) for x in d["colour_scores"]]
         r.places = list(d["places"])
+        self.frozen = [None if i is None else beings[i] for i in d["frozen"]]
+        self.removed = [list(x) for x in d["removed"]]
+        self.action_loss = list(d["action_loss"])
         r.events.extend(events_from_json(d["events"]))
 
 

@@ -201,6 +201,15 @@ fn state_from(cards: &Arc<CardSet>, d: &Bound<'_, PyDict>) -> PyResult<GameState
     r.colour_scores = item(d, "colour_scores")?;
     r.places = item(d, "places")?;
     r.turns = item(d, "turns")?;
+    // Everfrost
+    s.frozen = per_seat(
+        item::<Vec<Option<u16>>>(d, "frozen")?
+            .into_iter()
+            .map(|c| c.map(BeingId))
+            .collect(),
+    )?;
+    s.removed = seat_item(d, "removed")?;
+    s.action_loss = seat_item(d, "action_loss")?;
     Ok(s)
 }
 
@@ -291,6 +300,11 @@ fn snapshot<'py>(
         .map(|p| (0..n).map(|c| r.colour_total(p, c)).collect())
         .collect();
     d.set_item("colour_totals", colour_totals)?;
+    // Everfrost
+    let frozen: Vec<Option<u16>> = s.frozen[..n].iter().map(|c| c.map(|b| b.0)).collect();
+    d.set_item("frozen", frozen)?;
+    d.set_item("removed", seated(s, &s.removed))?;
+    d.set_item("action_loss", seated(s, &s.action_loss))?;
     let mut events = String::from("[");
     for (i, e) in r.events[sent.get()..].iter().enumerate() {
         if i > 0 {
@@ -394,6 +408,7 @@ fn action_of(kind: &str, card: i64) -> PyResult<Action> {
         "discard" => Action::Discard,
         "flare" => Action::Flare,
         "end" => Action::End,
+        "thaw" => Action::Thaw,
         _ => return Err(PyValueError::new_err(format!("unknown action {kind:?}"))),
     })
 }
