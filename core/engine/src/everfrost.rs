@@ -121,7 +121,9 @@ impl Game<'_> {
     /// card goes to the discard pile. A card effect starting ends a Frostweave permission not yet used.
     pub fn thaw(&mut self, p: usize) {
         let cards = Arc::clone(&self.state.cards);
-        let card = self.state.frozen[p].take().expect("a frozen effect to thaw");
+        let card = self.state.frozen[p]
+            .take()
+            .expect("a frozen effect to thaw");
         let being = cards.being(card);
         let s = &mut self.state;
         s.counters.borrow_enemy_piece = false;
