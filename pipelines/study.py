@@ -256,8 +256,10 @@ class _Checker:
             raise self.fail(key, f"expected a non-empty string, got {value!r}")
         return value
 
-    def pairings(self, key: str, names: list[str], what: str, *, closed: bool) -> tuple[tuple[str, str], ...]:
-        """A list of pairs of names, or "all": every unordered pair of ``names``, mirrors included.
+    def pairings(self, key: str, names: list[str], what: str, *, closed: bool,
+                 all_names: list[str] | None = None) -> tuple[tuple[str, str], ...]:
+        """A list of pairs of names, or "all": every unordered pair of ``all_names`` (default ``names``),
+        mirrors included.
 
         With ``closed``, every name must be one of ``names``; otherwise the caller checks them.
         """
@@ -266,7 +268,8 @@ class _Checker:
         if value is None:
             raise self.fail(key, f'missing; expected "all" or a list of pairs of {what} like {example}')
         if value == "all":
-            return tuple((a, b) for i, a in enumerate(names) for b in names[i:])
+            every = names if all_names is None else all_names
+            return tuple((a, b) for i, a in enumerate(every) for b in every[i:])
         if not isinstance(value, list) or not value:
             raise self.fail(key, f'expected "all" or a non-empty list of pairs of {what} like {example}, '
                                  f"got {value!r}")
@@ -299,15 +302,17 @@ def _forms(c: _Checker) -> tuple[str, ...]:
 
 
 def _tables(c: _Checker, key: str, names: list[str], sizes: list[int], what: str, *,
-            closed: bool, allowed=lambda table: True) -> tuple[tuple[str, ...], ...]:
-    """A list of tables (lists of 3 or 4 names, one per seat), or "all": every multiset of ``names`` of each
-    size in ``sizes`` that ``allowed`` accepts."""
+            closed: bool, allowed=lambda table: True, all_names: list[str] | None = None
+            ) -> tuple[tuple[str, ...], ...]:
+    """A list of tables (lists of 3 or 4 names, one per seat), or "all": every multiset of ``all_names``
+    (default ``names``) of each size in ``sizes`` that ``allowed`` accepts."""
     value = c.data.get(key)
     example = f'[["{names[0]}", "{names[-1]}", "{names[0]}"]]' if names else '[["a", "b", "c"]]'
     if value is None:
         raise c.fail(key, f'missing; the melee forms need "all" or a list of tables of {what} like {example}')
     if value == "all":
-        return tuple(t for n in sizes for t in combinations_with_replacement(names, n) if allowed(t))
+        every = names if all_names is None else all_names
+        return tuple(t for n in sizes for t in combinations_with_replacement(every, n) if allowed(t))
     if not isinstance(value, list) or not value:
         raise c.fail(key, f'expected "all" or a non-empty list of tables of {what} like {example}, got {value!r}')
     out: list[tuple[str, ...]] = []
@@ -326,6 +331,17 @@ def _tables(c: _Checker, key: str, names: list[str], sizes: list[int], what: str
         if not any(len(t) == n for t in out):
             raise c.fail(key, f"no table of {n} for the form melee-{n}")
     return tuple(out)
+
+
+def _base_decks(cards) -> list[str]:
+    """The decks "all" means in a study: the base game's (an expansion deck plays where it is named)."""
+    from sim.cards import BASE_DECKS
+
+    return sorted(d for d in cards.decks if d in BASE_DECKS)
+
+
+def _expansions(cards) -> set[str]:
+    return set(cards.decks) - set(_base_decks(cards))
 
 
 def _fits_in_a_box(table: tuple[str, ...]) -> bool:
@@ -424,8 +440,8 @@ def _ablation(c: _Checker, cards: CardSet) -> tuple[Variant, ...]:
     families |= {"legend/*": [b.id for b in cards.legends], "flare/*": [f.id for f in cards.flares],
                  "task/*": [t.id for t in cards.tasks]}
     value = table.get("cards")
-    if value == "all":
-        value = [f for f in families if f != "task/*"]
+    if value == "all":  # the base game's cards; an expansion deck's family is named
+        value = [f for f in families if f != "task/*" and f[:-2] not in _expansions(cards)]
     if not isinstance(value, list) or not value or not all(isinstance(x, str) for x in value):
         raise c.fail("ablation.cards", f'expected "all" or a non-empty list of card ids or families '
                                        f"({', '.join(families)}), got {value!r}")
@@ -458,13 +474,14 @@ def parse_study(data: dict[str, Any], path: Path) -> Study:
     pairings: tuple[tuple[str, str], ...] = ()
     players: dict[str, Player] = {}
     if duel:
-        decks = c.pairings("deck_pairings", sorted(cards.decks), "decks", closed=True)
+        decks = c.pairings("deck_pairings", sorted(cards.decks), "decks", closed=True,
+                           all_names=_base_decks(cards))
         pairings, players = _strategy_pairings(c, declared)
     deck_tables: tuple[tuple[str, ...], ...] = ()
     strategy_tables: tuple[tuple[str, ...], ...] = ()
     if sizes:
         deck_tables = _tables(c, "deck_tables", sorted(cards.decks), sizes, "decks", closed=True,
-                              allowed=_fits_in_a_box)
+                              allowed=_fits_in_a_box, all_names=_base_decks(cards))
         strategy_tables, table_players = _strategy_tables(c, declared, sizes)
         players |= table_players
     else:
