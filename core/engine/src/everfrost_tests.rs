@@ -455,3 +455,24 @@ fn every_player_plays_games_with_everfrost_without_panicking() {
         }
     }
 }
+
+#[test]
+fn lookahead_players_play_melees_with_everfrost() {
+    let cards = cards();
+    for (seed, name) in ["builder", "hunter"].into_iter().enumerate() {
+        let table = ["imperial", "everfrost", "sylvan"];
+        let players = (0..3)
+            .map(|i| make_strategy(name, i, seed as u64).unwrap())
+            .collect();
+        let mut game = Game::table(
+            Arc::clone(&cards),
+            Mode::Deathmatch,
+            &table,
+            players,
+            seed as u64,
+            strict(),
+        )
+        .unwrap();
+        game.play();
+    }
+}
