@@ -374,11 +374,11 @@ def _tables(c: _Checker, key: str, names: list[str], sizes: list[int], what: str
 
 
 def _team_tables(c: _Checker, key: str, names: list[str], what: str, *, closed: bool,
-                 allowed=lambda seats: True) -> tuple[TeamTable, ...]:
+                 allowed=lambda seats: True, every: list[str] | None = None) -> tuple[TeamTable, ...]:
     """A list of team tables, or "all". A table is either two pairs, team A's members then team B's
     (``[["a", "b"], ["c", "d"]]``: a and b are teammates, a and c play first in their teams), or four names by
     seat (``["a", "c", "b", "d"]``: team A in seats 0 and 2). "all": every pair of member pairs (multisets of
-    ``names``) whose four names ``allowed`` accepts."""
+    ``every``, default ``names``) whose four names ``allowed`` accepts."""
     value = c.data.get(key)
     a, b = (names[0], names[-1]) if names else ("a", "b")
     one = f'[["{a}", "{b}"], ["{b}", "{a}"]]'
@@ -387,7 +387,7 @@ def _team_tables(c: _Checker, key: str, names: list[str], what: str, *, closed: 
         raise c.fail(key, f'missing; the team forms need "all" or a list of team tables of {what} like {example}, '
                           f'or of 4 {what} by seat like [["{a}", "{b}", "{b}", "{a}"]] (team A in seats 0 and 2)')
     if value == "all":
-        pairs = list(combinations_with_replacement(names, 2))
+        pairs = list(combinations_with_replacement(every if every is not None else names, 2))
         return tuple(t for t in combinations_with_replacement(pairs, 2) if allowed(by_seat(t)))
     if not isinstance(value, list) or not value:
         raise c.fail(key, f'expected "all" or a non-empty list of team tables of {what} like {example}, '
@@ -411,6 +411,13 @@ def _team_tables(c: _Checker, key: str, names: list[str], what: str, *, closed: 
             raise c.fail(where, f"the team table {table!r} is listed twice")
         out.append(team)
     return tuple(out)
+def _base_decks(cards) -> list[str]:
+    """The decks "all" means in a study: the base game's (an expansion deck plays where it is named)."""
+    return sorted(d for d in cards.decks if d in BASE_DECKS)
+
+
+def _expansions(cards) -> set[str]:
+    return set(cards.decks) - set(_base_decks(cards))
 
 
 def _fits_in_a_box(table: tuple[str, ...]) -> bool:
@@ -519,8 +526,8 @@ def _ablation(c: _Checker, cards: CardSet) -> tuple[Variant, ...]:
     families |= {"legend/*": [b.id for b in cards.legends], "flare/*": [f.id for f in cards.flares],
                  "task/*": [t.id for t in cards.tasks]}
     value = table.get("cards")
-    if value == "all":
-        value = [f for f in families if f != "task/*"]
+    if value == "all":  # the base game's cards; an expansion deck's family is named
+        value = [f for f in families if f != "task/*" and f[:-2] not in _expansions(cards)]
     if not isinstance(value, list) or not value or not all(isinstance(x, str) for x in value):
         raise c.fail("ablation.cards", f'expected "all" or a non-empty list of card ids or families '
                                        f"({', '.join(families)}), got {value!r}")
@@ -553,7 +560,7 @@ def parse_study(data: dict[str, Any], path: Path) -> Study:
     pairings: tuple[tuple[str, str], ...] = ()
     players: dict[str, Player] = {}
     # "all" decks means the base game's; expansion decks (sim/cards/etherweave.toml, ...) are named.
-    base = [d for d in sorted(cards.decks) if d in BASE_DECKS] or sorted(cards.decks)
+    base = _base_decks(cards) or sorted(cards.decks)
     if duel:
         decks = c.pairings("deck_pairings", sorted(cards.decks), "decks", closed=True, every=base)
         pairings, players = _strategy_pairings(c, declared)
@@ -572,7 +579,7 @@ def parse_study(data: dict[str, Any], path: Path) -> Study:
     team_strategies: tuple[TeamTable, ...] = ()
     if any(f in TEAM_FORMS for f in forms):
         team_decks = _team_tables(c, "team_deck_tables", sorted(cards.decks), "decks", closed=True,
-                                  allowed=_fits_in_a_box)
+                                  allowed=_fits_in_a_box, every=base)
         if not team_decks:
             raise c.fail("team_deck_tables", '"all" found no team table the card set\'s decks can seat (4 decks: '
                                              "each once, the Imperial deck up to twice); list the tables")

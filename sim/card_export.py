@@ -27,6 +27,8 @@ def being_json(b: Being) -> dict[str, Any]:
         out["warp_describe"] = b.warp_describe
     if b.summon_anywhere:
         out["summon_anywhere"] = True
+    if b.frozen is not None:
+        out["frozen_describe"] = b.frozen_describe
     return out
 
 
@@ -73,6 +75,8 @@ def render_cards(cards: CardSet, deck: str | None = None) -> str:
             text += "\n  summoned onto any empty colourless square"
         if b.warp is not None:
             text += f"\n  warp: {b.warp_describe}"
+        if b.frozen is not None:
+            text += f"\n  frozen: {b.frozen_describe}"
         parts.append(text)
     if flares:
         for f in cards.flares:

@@ -51,6 +51,9 @@ class Being:
     warp: Steps | None = None
     warp_describe: str = ""
     summon_anywhere: bool = False
+    # Everfrost: the frozen text's steps (None: the card has none) and its description
+    frozen: Steps | None = None
+    frozen_describe: str = ""
 
     @cached_property
     def placements(self) -> tuple[Placement, ...]:
@@ -214,12 +217,24 @@ def _load_beings(path: Path, deck: str, fingerprints: dict[str, str]) -> tuple[B
         anywhere = t.get("summon_anywhere", False)
         if not isinstance(anywhere, bool):
             raise CardFileError(path, f"{where}.summon_anywhere", f"expected true or false, got {anywhere!r}")
+        frozen, frozen_describe = _frozen(path, where, t)
         if cid in fingerprints:
             raise CardFileError(path, f"{where}.id", "this id is used twice in the card set")
         fingerprints[cid] = _fingerprint(t)
         out.append(Being(cid, name, deck, RANK_NAMES.index(rank_name), pattern, effect, describe, warp=warp,
-                         warp_describe=warp_describe, summon_anywhere=anywhere))
+                         warp_describe=warp_describe, summon_anywhere=anywhere, frozen=frozen,
+                         frozen_describe=frozen_describe))
     return tuple(out)
+
+
+def _frozen(path: Path, where: str, table: dict) -> tuple[Steps | None, str]:
+    """An Everfrost card's frozen text: ``frozen`` (steps) with its ``frozen_describe``, both or neither."""
+    if "frozen" not in table and "frozen_describe" not in table:
+        return None, ""
+    describe = _need(path, where, table, "frozen_describe", str)
+    if "frozen" not in table:
+        raise CardFileError(path, f"{where}.frozen", "missing field 'frozen' (the frozen text's steps)")
+    return _steps(path, where, {"effect": table["frozen"]}), describe
 
 
 def _load_flares(path: Path, fingerprints: dict[str, str]) -> tuple[Flare, ...]:

@@ -28,6 +28,8 @@ def _being(b: Being) -> dict[str, Any]:
         out["warp"] = list(b.warp)
     if b.summon_anywhere:
         out["summon_anywhere"] = True
+    if b.frozen is not None:
+        out["frozen"] = list(b.frozen)
     return out
 
 

@@ -8,21 +8,26 @@ from sim import board
 from sim.game import Game
 from sim.ranks import RANK_NAMES
 from sim.record import (
+    ActionLoss,
     Convert,
     Destroy,
     Discard,
     Downgrade,
     Event,
     FlareInvoked,
+    Freeze,
     GameRecord,
     Improvise,
     PassControl,
     Place,
     Points,
+    Remove,
     Return,
     Summon,
     Take,
     TaskClaim,
+    Thaw,
+    ToDiscard,
     Upgrade,
 )
 from sim.scenario import render_arena
@@ -68,6 +73,17 @@ def describe_event(e: Event, teams: bool = False) -> str | None:
             return f"{who} improvises with a piece of player {e.colour + 1} (once per game per colour)"
         case Take():
             return f"  {who} takes back the piece at {board.name(e.square)}"
+        case Freeze():
+            return f"  {who} keeps {e.card} frozen in play"
+        case Thaw():
+            return f"{who} thaws {e.card}"
+        case ToDiscard():
+            return f"  {who} discards {e.card} ({e.cause})"
+        case Remove():
+            twice = ", counted twice" if e.twice else ""
+            return f"  {e.cause} removes the piece of player {e.owner + 1} from the game{twice}"
+        case ActionLoss():
+            return f"  {e.cause}: the other players' next turn has 1 action"
     return None
 
 

@@ -250,10 +250,56 @@ class Release(Event):
     rank: int
 
 
+# ----- Everfrost
+@dataclass(slots=True)
+class Freeze(Event):
+    """``card`` becomes ``seat``'s frozen effect in play; ``cause``: the card whose summon put it there (itself,
+    or Frozen Chest)."""
+    kind: ClassVar[str] = "freeze"
+    card: str
+    cause: str
+
+
+@dataclass(slots=True)
+class Thaw(Event):
+    """``seat`` thaws its frozen effect ``card`` (a free play); the frozen text's events follow, then the card
+    goes to the discard pile."""
+    kind: ClassVar[str] = "thaw"
+    card: str
+
+
+@dataclass(slots=True)
+class ToDiscard(Event):
+    """A card put on a discard pile by a rule or an effect, not the discard action: the frozen card not kept,
+    a frozen effect replaced by Frozen Chest, a flare thrown away by Winter Whisperer."""
+    kind: ClassVar[str] = "to_discard"
+    card: str
+    cause: str
+
+
+@dataclass(slots=True)
+class Remove(Event):
+    """The piece just destroyed on ``square`` leaves the game (Deathbringer): its owner's supply of that kind
+    is one smaller for good; ``twice``: an enemy piece, counted a second time as destroyed."""
+    kind: ClassVar[str] = "remove"
+    cause: str
+    square: int
+    owner: int
+    rank: int
+    twice: bool
+
+
+@dataclass(slots=True)
+class ActionLoss(Event):
+    """Everfrost Sentinel: every other player's next turn has 1 action."""
+    kind: ClassVar[str] = "action_loss"
+    cause: str
+
+
 EVENT_KINDS: dict[str, type[Event]] = {cls.kind: cls for cls in (
     Draw, Discard, Return, ToDeck, Summon, EffectDone, FlareInvoked, Held, Place, Destroy, Upgrade, Downgrade,
     Convert, Take, Points, TaskReveal, TaskClaim, Improvise, PassControl, Warp, PendingEnd, CopyWarp, Swap, Stasis,
-    Release)}
+    Release, Freeze, Thaw, ToDiscard, Remove, ActionLoss)}
 
 E = TypeVar("E", bound=Event)
 

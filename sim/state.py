@@ -66,10 +66,11 @@ class Member:
     discarded: list[Being] = field(default_factory=list)
     pending: Being | None = None  # Etherweave: his pending being
     stasis: tuple[int, int] | None = None  # Etherweave: (owner, rank) of the piece on his pending Merchant
+    frozen: Being | None = None  # Everfrost: his frozen effect in play
 
     def copy(self) -> Member:
         return Member(self.deck_name, self.deck[:], self.hand[:], self.flare_hand[:], self.discarded[:],
-                      self.pending, self.stasis)
+                      self.pending, self.stasis, self.frozen)
 
 
 @dataclass
@@ -152,6 +153,10 @@ class GameState:
         self.void_squares = 0  # Void Summoner: empty squares the next summoning may use as commons
         self.extra_destruction = 0  # Gate of Oblivion's warp: extra counts of each enemy piece destroyed
         self.warped = 0  # bit per being index: warp texts played from hand this turn
+        # ----- Everfrost (docs/cards-everfrost.md)
+        self.frozen: list[Being | None] = [None] * n  # the frozen effect in play in front of each seat
+        self.removed = [[0, 0] for _ in range(n)]  # pieces removed from the game by owner: [tokens, legendary]
+        self.action_loss = [0] * n  # bit s of [q]: seat s's Everfrost Sentinel cut q's next turn to 1 action
 
     def clone(self, rng: random.Random) -> GameState:
         """A copy for lookahead: lists and counters are copied, cards shared, the record starts empty and
@@ -223,7 +228,7 @@ class GameState:
         if t.holder[side] != seat:
             return t.bench[side]
         return Member(self.deck_names[seat], self.deck[side], self.hand[side], self.flare_hand[side],
-                      self.discarded[side], self.pending[side], self.stasis[side])
+                      self.discarded[side], self.pending[side], self.stasis[side], self.frozen[side])
 
     def upright(self, seat: int) -> int:
         """A team game: the cards of ``seat``'s deck that stand upright (above the 6 sideways ones); drawing the
@@ -357,6 +362,8 @@ class GameState:
             "stasis": [None if x is None else tuple(x) for x in self.stasis],
             "void_squares": self.void_squares, "extra_destruction": self.extra_destruction,
             "warped": self.warped,
+            "frozen": [None if c is None else c.index for c in self.frozen], "removed": self.removed,
+            "action_loss": self.action_loss,
         }
 
     def _teams_to_core(self) -> dict[str, Any]:
@@ -368,7 +375,8 @@ class GameState:
             "bench": [{"deck_name": m.deck_name, "deck": _indices(m.deck), "hand": _indices(m.hand),
                        "flare_hand": _indices(m.flare_hand), "discarded": _indices(m.discarded),
                        "pending": None if m.pending is None else m.pending.index,
-                       "stasis": None if m.stasis is None else tuple(m.stasis)}
+                       "stasis": None if m.stasis is None else tuple(m.stasis),
+                       "frozen": None if m.frozen is None else m.frozen.index}
                       for m in t.bench]}}
 
     def from_core(self, d: dict[str, Any]) -> None:
@@ -411,6 +419,9 @@ class GameState:
         r._colour_totals = [list(x) for x in d["colour_totals"]]
         r.colour_scores = [list(x) for x in d["colour_scores"]]
         r.places = list(d["places"])
+        self.frozen = [None if i is None else beings[i] for i in d["frozen"]]
+        self.removed = [list(x) for x in d["removed"]]
+        self.action_loss = list(d["action_loss"])
         r.events.extend(events_from_json(d["events"]))
         self.pending = [None if i is None else beings[i] for i in d["pending"]]
         self.stasis = [None if x is None else tuple(x) for x in d["stasis"]]
@@ -422,7 +433,8 @@ class GameState:
                 Member(m["deck_name"], [beings[i] for i in m["deck"]], [beings[i] for i in m["hand"]],
                        [flares[i] for i in m["flare_hand"]], [beings[i] for i in m["discarded"]],
                        None if m["pending"] is None else beings[m["pending"]],
-                       None if m["stasis"] is None else tuple(m["stasis"]))
+                       None if m["stasis"] is None else tuple(m["stasis"]),
+                       None if m["frozen"] is None else beings[m["frozen"]])
                 for m in teams["bench"]], teams["turn_seat"], teams["controller"], teams["resolving"])
 
 

@@ -48,6 +48,8 @@ pub struct Being {
     pub warp: Option<Vec<Step>>,
     /// Etherweave (Time Traveler): the being goes on any empty colourless square, not on its pattern.
     pub summon_anywhere: bool,
+    /// Everfrost: the frozen text's steps, for the cards that have one.
+    pub frozen: Option<Vec<Step>>,
 }
 
 impl Being {
@@ -173,6 +175,10 @@ impl CardSet {
                     .get("summon_anywhere")
                     .and_then(Value::as_bool)
                     .unwrap_or(false),
+                frozen: match v.get("frozen") {
+                    Some(f) => Some(parse_steps(f, lookup).map_err(ctx)?),
+                    None => None,
+                },
             });
             Ok(index)
         };

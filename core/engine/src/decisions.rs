@@ -16,6 +16,8 @@ pub enum Action {
     Pass,
     /// Etherweave: play this card's warp text from hand (a free play); it becomes the pending being.
     Warp(BeingId),
+    /// Everfrost: thaw the frozen effect in play (a free play: no action).
+    Thaw,
 }
 
 impl Action {
@@ -28,6 +30,7 @@ impl Action {
             Action::End => "end",
             Action::Pass => "pass",
             Action::Warp(_) => "warp",
+            Action::Thaw => "thaw",
         }
     }
 }

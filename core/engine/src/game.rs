@@ -590,6 +590,7 @@ impl<'s> Game<'s> {
         s.in_extra_turn = s.counters.extra_turn;
         s.counters = TurnCounters::default();
         s.warp_turn = Default::default();
+        crate::everfrost::start_turn(s);
         if let Some(t) = s.teams.as_deref_mut() {
             t.controller = None;
         }
@@ -654,12 +655,15 @@ impl<'s> Game<'s> {
         if let Some(&flare) = s.flare_hand[p].first() {
             if !s.flare_used_this_turn && self.flare_playable(p, flare) {
                 out.push(Opt::Action(Action::Flare));
-                if s.actions_left == 0 {
-                    out.push(Opt::Action(Action::End));
-                }
             }
         }
+        if self.can_thaw(p) {
+            out.push(Opt::Action(Action::Thaw));
+        }
         crate::etherweave::warp_options(self, p, out);
+        if s.actions_left == 0 && !out.is_empty() && !out.contains(&Opt::Action(Action::End)) {
+            out.push(Opt::Action(Action::End));
+        }
         if s.team_game() && s.actions_left > 0 && !out.is_empty() {
             out.push(Opt::Action(Action::Pass));
         }
@@ -676,6 +680,10 @@ impl<'s> Game<'s> {
         }
         if let Action::Warp(card) = action {
             crate::etherweave::play_warp(self, p, card);
+            return;
+        }
+        if action == Action::Thaw {
+            self.thaw(p);
             return;
         }
         self.state.actions_left -= 1;
@@ -1134,9 +1142,12 @@ impl<'s> Game<'s> {
         let s = &mut self.state;
         if being.is_legend() {
             s.legend_discard.push(card);
+        } else if being.frozen.is_some() {
+            self.freeze(p, card, being.id);
         } else {
             s.discarded[p].push(card);
         }
+        let s = &mut self.state;
         let destroyed = s.counters.destroyed.iter().sum::<i32>() - destroyed_before;
         s.record.add(Event::EffectDone {
             turn: s.turn,
@@ -1240,7 +1251,7 @@ impl<'s> Game<'s> {
     }
 
     /// Team games: the card whose effect is being resolved (control may pass in its middle).
-    fn set_resolving(&mut self, card: Option<Id>) {
+    pub(crate) fn set_resolving(&mut self, card: Option<Id>) {
         if let Some(t) = self.state.teams.as_deref_mut() {
             t.resolving = card;
         }

@@ -22,6 +22,7 @@ pub mod cards;
 pub mod decisions;
 pub mod effects;
 pub mod etherweave;
+pub mod everfrost;
 pub mod game;
 pub mod patterns;
 pub mod players;
@@ -31,6 +32,8 @@ pub mod rng;
 pub mod state;
 pub mod tasks;
 
+#[cfg(test)]
+mod everfrost_tests;
 #[cfg(test)]
 mod melee_tests;
 #[cfg(test)]

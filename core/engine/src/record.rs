@@ -204,6 +204,48 @@ pub enum Event {
         owner: u8,
         rank: u8,
     },
+    // ----- Everfrost
+    /// `card` becomes `seat`'s frozen effect in play; `cause`: the card whose summon put it there (itself,
+    /// or Frozen Chest).
+    Freeze {
+        turn: u32,
+        seat: i8,
+        card: Id,
+        cause: Id,
+    },
+    /// `seat` thaws its frozen effect `card` (a free play); the frozen text's events follow, then the card
+    /// goes to the discard pile.
+    Thaw {
+        turn: u32,
+        seat: i8,
+        card: Id,
+    },
+    /// A card put on `seat`'s discard pile by a rule or an effect (not the discard action): the frozen
+    /// card not kept, a frozen effect replaced by Frozen Chest, a flare thrown away by Winter Whisperer.
+    ToDiscard {
+        turn: u32,
+        seat: i8,
+        card: Id,
+        cause: Id,
+    },
+    /// The piece of `owner` and `rank` just destroyed on `square` is removed from the game (Deathbringer):
+    /// its owner's supply of that kind is one smaller for good; `twice`: an enemy piece counted a second
+    /// time as destroyed.
+    Remove {
+        turn: u32,
+        seat: i8,
+        cause: Id,
+        square: u8,
+        owner: u8,
+        rank: u8,
+        twice: bool,
+    },
+    /// Everfrost Sentinel: every other player's (side's) next turn has 1 action.
+    ActionLoss {
+        turn: u32,
+        seat: i8,
+        cause: Id,
+    },
 }
 
 impl Event {
@@ -235,6 +277,11 @@ impl Event {
             Event::Swap { .. } => "swap",
             Event::Stasis { .. } => "stasis",
             Event::Release { .. } => "release",
+            Event::Freeze { .. } => "freeze",
+            Event::Thaw { .. } => "thaw",
+            Event::ToDiscard { .. } => "to_discard",
+            Event::Remove { .. } => "remove",
+            Event::ActionLoss { .. } => "action_loss",
         }
     }
 
@@ -265,7 +312,12 @@ impl Event {
             | Event::CopyWarp { seat, .. }
             | Event::Swap { seat, .. }
             | Event::Stasis { seat, .. }
-            | Event::Release { seat, .. } => seat,
+            | Event::Release { seat, .. }
+            | Event::Freeze { seat, .. }
+            | Event::Thaw { seat, .. }
+            | Event::ToDiscard { seat, .. }
+            | Event::Remove { seat, .. }
+            | Event::ActionLoss { seat, .. } => seat,
         }
     }
 
@@ -505,6 +557,46 @@ impl Event {
                 w.int("square", square as i64);
                 w.int("owner", owner as i64);
                 w.int("rank", rank as i64);
+            }
+            Event::Freeze {
+                turn,
+                seat,
+                card,
+                cause,
+            }
+            | Event::ToDiscard {
+                turn,
+                seat,
+                card,
+                cause,
+            } => {
+                w.head(turn, seat);
+                w.str("card", card);
+                w.str("cause", cause);
+            }
+            Event::Thaw { turn, seat, card } => {
+                w.head(turn, seat);
+                w.str("card", card);
+            }
+            Event::Remove {
+                turn,
+                seat,
+                cause,
+                square,
+                owner,
+                rank,
+                twice,
+            } => {
+                w.head(turn, seat);
+                w.str("cause", cause);
+                w.int("square", square as i64);
+                w.int("owner", owner as i64);
+                w.int("rank", rank as i64);
+                w.bool("twice", twice);
+            }
+            Event::ActionLoss { turn, seat, cause } => {
+                w.head(turn, seat);
+                w.str("cause", cause);
             }
         }
         w.end();

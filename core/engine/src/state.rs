@@ -124,6 +124,8 @@ pub struct Member {
     /// Etherweave: the member's pending being and the piece on his pending Merchant of Time.
     pub pending: Option<BeingId>,
     pub stasis: Option<Piece>,
+    /// Everfrost: the member's frozen effect in play.
+    pub frozen: Option<BeingId>,
 }
 
 /// A team game (2 against 2) is played by the engine as a duel between two sides, the teams: pieces,
@@ -218,6 +220,16 @@ pub struct GameState {
     pub stasis: PerSeat<Option<Piece>>,
     /// The active player's Etherweave effects that last until the end of the turn.
     pub warp_turn: crate::etherweave::WarpTurn,
+    // ----- Everfrost (crate::everfrost)
+    /// The frozen effect in play in front of each seat (a team game: the holder's; the benched member's
+    /// waits in `Member::frozen`).
+    pub frozen: PerSeat<Option<BeingId>>,
+    /// Pieces removed from the game (Deathbringer), by owner: [tokens, legendary pieces]. The owner's
+    /// `token_total` / `legend_total` are that much smaller.
+    pub removed: PerSeat<[i32; 2]>,
+    /// Everfrost Sentinel: bit `s` of `action_loss[q]` set when seat `s`'s Sentinel cut seat `q`'s next
+    /// turn to 1 action (cleared when `q`'s turn starts, or when `s`'s turn comes round again).
+    pub action_loss: PerSeat<u8>,
 }
 
 impl GameState {
@@ -295,6 +307,9 @@ impl GameState {
             pending: [None; MAX_SEATS],
             stasis: [None; MAX_SEATS],
             warp_turn: Default::default(),
+            frozen: [None; MAX_SEATS],
+            removed: [[0; 2]; MAX_SEATS],
+            action_loss: [0; MAX_SEATS],
         }
     }
 
@@ -370,6 +385,7 @@ impl GameState {
         std::mem::swap(&mut self.discarded[side], &mut b.discarded);
         std::mem::swap(&mut self.pending[side], &mut b.pending);
         std::mem::swap(&mut self.stasis[side], &mut b.stasis);
+        std::mem::swap(&mut self.frozen[side], &mut b.frozen);
         t.holder[side] = Teams::teammate(t.holder[side]);
         self.sync_record_seats();
     }
@@ -716,7 +732,8 @@ impl GameState {
             }
             let m = &t.bench[side];
             let seat = Teams::teammate(t.holder[side]);
-            let total = m.deck.len() + m.hand.len() + m.discarded.len();
+            let total =
+                m.deck.len() + m.hand.len() + m.discarded.len() + m.frozen.is_some() as usize;
             if total != self.cards.decks[m.deck_index].beings.len() {
                 return Err(format!("seat {seat}: {total} beings accounted for"));
             }
@@ -805,7 +822,10 @@ impl GameState {
                     self.score(p)
                 ));
             }
-            let total = self.deck[p].len() + self.hand[p].len() + self.discarded[p].len();
+            let total = self.deck[p].len()
+                + self.hand[p].len()
+                + self.discarded[p].len()
+                + self.frozen[p].is_some() as usize;
             if total != self.cards.decks[self.decks[p]].beings.len() {
                 return Err(format!("player {p}: {total} beings accounted for"));
             }
@@ -832,6 +852,7 @@ impl GameState {
         if flares != self.cards.flares.len() {
             return Err(format!("{flares} flare cards accounted for"));
         }
-        crate::etherweave::check_invariants(self)
+        crate::etherweave::check_invariants(self)?;
+        crate::everfrost::check(self)
     }
 }

@@ -181,7 +181,8 @@ fn parameters_are_checked() {
     assert!(err(&[("shortlist", ParamValue::Float(3.5))]).contains("must be a whole number"));
     assert_eq!(
         err(&[("base", ParamValue::Text("greedy"))]),
-        "strategy 'planner' has no parameter 'base'; its parameters: pass_control, rollouts, shortlist"
+        "strategy 'planner' has no parameter 'base'; its parameters: pass_control, pass_margin, rollouts, \
+         shortlist"
     );
     let p = PlannerParams::resolve(&[("shortlist", ParamValue::Int(2))]).unwrap();
     assert_eq!((p.rollouts, p.shortlist), (4, 2));

@@ -210,6 +210,15 @@ fn state_from(cards: &Arc<CardSet>, d: &Bound<'_, PyDict>) -> PyResult<GameState
             .map(|c| c.map(BeingId))
             .collect(),
     )?;
+    // Everfrost
+    s.frozen = per_seat(
+        item::<Vec<Option<u16>>>(d, "frozen")?
+            .into_iter()
+            .map(|c| c.map(BeingId))
+            .collect(),
+    )?;
+    s.removed = seat_item(d, "removed")?;
+    s.action_loss = seat_item(d, "action_loss")?;
     s.stasis = per_seat(
         item::<Vec<Option<(usize, u8)>>>(d, "stasis")?
             .into_iter()
@@ -258,6 +267,7 @@ fn teams_from(cards: &Arc<CardSet>, d: &Bound<'_, PyDict>) -> PyResult<Teams> {
             discarded: beings("discarded")?,
             pending: item::<Option<u16>>(m, "pending")?.map(BeingId),
             stasis: item(m, "stasis")?,
+            frozen: item::<Option<u16>>(m, "frozen")?.map(BeingId),
         })
     };
     let controller: Option<usize> = item(d, "controller")?;
@@ -293,6 +303,7 @@ fn teams_snapshot<'py>(py: Python<'py>, s: &GameState) -> PyResult<Option<Bound<
         )?;
         b.set_item("pending", m.pending.map(|x| x.0))?;
         b.set_item("stasis", m.stasis)?;
+        b.set_item("frozen", m.frozen.map(|x| x.0))?;
         bench.push(b);
     }
     d.set_item("bench", bench)?;
@@ -397,6 +408,11 @@ fn snapshot<'py>(
     d.set_item("void_squares", s.warp_turn.void_squares)?;
     d.set_item("extra_destruction", s.warp_turn.extra_destruction)?;
     d.set_item("warped", s.warp_turn.warped)?;
+    // Everfrost
+    let frozen: Vec<Option<u16>> = s.frozen[..n].iter().map(|c| c.map(|b| b.0)).collect();
+    d.set_item("frozen", frozen)?;
+    d.set_item("removed", seated(s, &s.removed))?;
+    d.set_item("action_loss", seated(s, &s.action_loss))?;
     let mut events = String::from("[");
     for (i, e) in r.events[sent.get()..].iter().enumerate() {
         if i > 0 {
@@ -502,6 +518,7 @@ fn action_of(kind: &str, card: i64) -> PyResult<Action> {
         "end" => Action::End,
         "warp" => Action::Warp(BeingId(card as u16)),
         "pass" => Action::Pass,
+        "thaw" => Action::Thaw,
         _ => return Err(PyValueError::new_err(format!("unknown action {kind:?}"))),
     })
 }

@@ -6,6 +6,7 @@ pub mod interpreter;
 pub mod steps;
 
 mod etherweave;
+mod everfrost;
 mod highland;
 mod imperial;
 mod legends;
@@ -30,6 +31,7 @@ pub fn registry() -> Registry {
     sylvan::register(&mut table);
     legends::register(&mut table);
     etherweave::register(&mut table);
+    everfrost::register(&mut table);
     table
 }
 
