@@ -269,7 +269,8 @@ def load_card_set(directory: Path | str | None = None) -> CardSet:
         raise CardFileError(d, "directory", "not found (expected a card-set directory with deck TOML files)")
     fingerprints: dict[str, str] = {}
     decks = {}
-    for p in sorted(d.glob("*.toml")):
+    # the base decks first, so that adding a deck leaves their cards' indices (and records) as they were
+    for p in sorted(d.glob("*.toml"), key=lambda p: (p.stem not in BASE_DECKS, p.stem)):
         if p.stem in ("legends", "flares", "tasks"):
             continue
         decks[p.stem] = _load_beings(p, p.stem, fingerprints)

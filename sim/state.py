@@ -97,6 +97,13 @@ class GameState:
         self.over = False
         self.strict = False
         self.record = GameRecord()
+        # Nethervoid: each seat's Gateway square (None: none), whether it waits for a piece in stasis, the
+        # Possessed Summoner's colour for the seat's next pattern this turn, and a Hell Hound card that goes
+        # under the seat's deck at the end of the turn
+        self.gateway: list[int | None] = [None] * n
+        self.gateway_suspended = [False] * n
+        self.possessed: list[int | None] = [None] * n
+        self.hound_return: list[Being | None] = [None] * n
 
     def clone(self, rng: random.Random) -> GameState:
         """A copy for lookahead: lists and counters are copied, cards shared, the record starts empty and
@@ -245,6 +252,8 @@ class GameState:
             "colour_scores": r.colour_scores, "places": r.places,
             "record_first_player": r.first_player, "scores": r.scores, "winner": r.winner,
             "end_reason": r.end_reason, "tiebreak": r.tiebreak, "turns": r.turns,
+            "gateway": self.gateway, "gateway_suspended": self.gateway_suspended, "possessed": self.possessed,
+            "hound_return": [None if c is None else c.index for c in self.hound_return],
         }
 
     def from_core(self, d: dict[str, Any]) -> None:
@@ -287,6 +296,9 @@ class GameState:
         r._colour_totals = [list(x) for x in d["colour_totals"]]
         r.colour_scores = [list(x) for x in d["colour_scores"]]
         r.places = list(d["places"])
+        self.gateway, self.gateway_suspended = list(d["gateway"]), list(d["gateway_suspended"])
+        self.possessed = list(d["possessed"])
+        self.hound_return = [None if i is None else beings[i] for i in d["hound_return"]]
         r.events.extend(events_from_json(d["events"]))
 
 

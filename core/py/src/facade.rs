@@ -201,6 +201,16 @@ fn state_from(cards: &Arc<CardSet>, d: &Bound<'_, PyDict>) -> PyResult<GameState
     r.colour_scores = item(d, "colour_scores")?;
     r.places = item(d, "places")?;
     r.turns = item(d, "turns")?;
+    // Nethervoid
+    s.gateway = seat_item(d, "gateway")?;
+    s.gateway_suspended = seat_item(d, "gateway_suspended")?;
+    s.possessed = seat_item(d, "possessed")?;
+    s.hound_return = per_seat(
+        item::<Vec<Option<u16>>>(d, "hound_return")?
+            .into_iter()
+            .map(|c| c.map(BeingId))
+            .collect(),
+    )?;
     Ok(s)
 }
 
@@ -291,6 +301,12 @@ fn snapshot<'py>(
         .map(|p| (0..n).map(|c| r.colour_total(p, c)).collect())
         .collect();
     d.set_item("colour_totals", colour_totals)?;
+    // Nethervoid
+    d.set_item("gateway", seated(s, &s.gateway))?;
+    d.set_item("gateway_suspended", seated(s, &s.gateway_suspended))?;
+    d.set_item("possessed", seated(s, &s.possessed))?;
+    let hound: Vec<Option<u16>> = s.hound_return[..n].iter().map(|c| c.map(|b| b.0)).collect();
+    d.set_item("hound_return", hound)?;
     let mut events = String::from("[");
     for (i, e) in r.events[sent.get()..].iter().enumerate() {
         if i > 0 {

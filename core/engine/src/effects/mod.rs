@@ -8,6 +8,9 @@ pub mod steps;
 mod highland;
 mod imperial;
 mod legends;
+pub mod nethervoid;
+#[cfg(test)]
+mod nethervoid_tests;
 mod sylvan;
 #[cfg(test)]
 pub(crate) mod testing;
@@ -28,6 +31,7 @@ pub fn registry() -> Registry {
     highland::register(&mut table);
     sylvan::register(&mut table);
     legends::register(&mut table);
+    nethervoid::register(&mut table);
     table
 }
 
