@@ -701,10 +701,8 @@ impl GameState {
             }
             let m = &t.bench[side];
             let seat = Teams::teammate(t.holder[side]);
-            let total = m.deck.len()
-                + m.hand.len()
-                + m.discarded.len()
-                + m.hound_return.is_some() as usize;
+            let total =
+                m.deck.len() + m.hand.len() + m.discarded.len() + m.hound_return.is_some() as usize;
             if total != self.cards.decks[m.deck_index].beings.len() {
                 return Err(format!("seat {seat}: {total} beings accounted for"));
             }

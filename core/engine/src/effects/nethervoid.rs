@@ -198,7 +198,8 @@ fn gate_keeper(ctx: &mut EffectContext, _step: &Step) -> bool {
     } else {
         0
     };
-    let prompt = "your common piece to upgrade, or an empty square for a new one: it becomes the Gateway";
+    let prompt =
+        "your common piece to upgrade, or an empty square for a new one: it becomes the Gateway";
     let Some(sq) = ctx.choose_square(Kind::Square, commons | empty, true, prompt) else {
         return false;
     };
@@ -247,12 +248,14 @@ fn becomes_gateway(ctx: &mut EffectContext, _step: &Step) -> bool {
 /// piece next to the square of the destroyed one.
 fn acolyte_of_destruction(ctx: &mut EffectContext, _step: &Step) -> bool {
     let commons = ctx.rank_mask(&[COMMON], super::steps::Owner::Any);
-    let Some(sq) = ctx.choose_square(Kind::Destroy, commons, false, "common piece to destroy") else {
+    let Some(sq) = ctx.choose_square(Kind::Destroy, commons, false, "common piece to destroy")
+    else {
         return false;
     };
     ctx.destroy(sq, true);
     if gateway_on(ctx, board::RED) {
-        let heroic = ctx.rank_mask(&[HEROIC], super::steps::Owner::Any) & board::ADJACENT[sq as usize];
+        let heroic =
+            ctx.rank_mask(&[HEROIC], super::steps::Owner::Any) & board::ADJACENT[sq as usize];
         let prompt = "heroic piece next to the destroyed one to destroy";
         if let Some(h) = ctx.choose_square(Kind::Destroy, heroic, true, prompt) {
             ctx.destroy(h, true);
@@ -269,7 +272,8 @@ fn acolyte_of_growth(ctx: &mut EffectContext, _step: &Step) -> bool {
         return false;
     }
     let empty = ctx.state().empty();
-    let Some(sq) = ctx.choose_square(Kind::Place, empty, false, "empty square for a common piece") else {
+    let Some(sq) = ctx.choose_square(Kind::Place, empty, false, "empty square for a common piece")
+    else {
         return false;
     };
     ctx.place_common(sq);
@@ -287,10 +291,7 @@ fn acolyte_of_growth(ctx: &mut EffectContext, _step: &Step) -> bool {
 /// onto the Gateway's square destroys it and ends the approach (Power Seeker).
 fn towards_gateway(ctx: &mut EffectContext, _step: &Step) -> bool {
     let mut done = false;
-    loop {
-        let (Some(me), Some(gw)) = (ctx.self_sq, ctx.gateway()) else {
-            break;
-        };
+    while let (Some(me), Some(gw)) = (ctx.self_sq, ctx.gateway()) {
         let d = board::distance(me, gw);
         let options = moves_from(ctx, me, MoveKind::Combat, &|t| board::distance(t, gw) < d);
         if ctx
@@ -396,7 +397,9 @@ fn legend_credit(ctx: &mut EffectContext) {
 /// With no enemy common piece next to the Gateway, the Gateway may first make a standard move (the card's
 /// destruction of the enemy commons next to it is the step that follows).
 fn wrath_approach(ctx: &mut EffectContext, _step: &Step) -> bool {
-    let Some(gw) = ctx.gateway() else { return false };
+    let Some(gw) = ctx.gateway() else {
+        return false;
+    };
     let commons = ctx.enemy_pieces()[COMMON as usize];
     if commons & board::ADJACENT[gw as usize] != 0 {
         return false;
@@ -437,7 +440,8 @@ fn lust(ctx: &mut EffectContext, _step: &Step) -> bool {
                 t != gw && board::distance(t, gw) < d
             }));
         }
-        let Some((_, dst, _)) = ctx.optional_move(&options, "combat move towards the Gateway") else {
+        let Some((_, dst, _)) = ctx.optional_move(&options, "combat move towards the Gateway")
+        else {
             break;
         };
         moved |= bit(dst);
@@ -462,8 +466,7 @@ fn sloth(ctx: &mut EffectContext, _step: &Step) -> bool {
 fn envy(ctx: &mut EffectContext, _step: &Step) -> bool {
     let p = ctx.player;
     let mut placed = false;
-    loop {
-        let Some(gw) = ctx.gateway() else { break };
+    while let Some(gw) = ctx.gateway() {
         let s = ctx.state();
         let targets = board::ADJACENT[gw as usize] & s.empty();
         let mine = s.mine(p).count_ones();
@@ -507,7 +510,11 @@ fn possessed_summoner(ctx: &mut EffectContext, _step: &Step) -> bool {
         }
     } else {
         let q = s.opponent(p);
-        let squares = if s.can_have_piece(q, COMMON) { near(q) } else { 0 };
+        let squares = if s.can_have_piece(q, COMMON) {
+            near(q)
+        } else {
+            0
+        };
         ctx.choose_square(Kind::Place, squares, false, prompt)
             .map(|sq| {
                 ctx.place(sq, COMMON, Some(q));
