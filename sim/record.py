@@ -188,6 +188,15 @@ class Improvise(Event):
     colour: int
 
 
+@dataclass(slots=True)
+class PassControl(Event):
+    """Team games: ``seat`` hands the rest of his turn to his teammate ``to``; ``during``: the card whose effect
+    was being resolved ("" before an action)."""
+    kind: ClassVar[str] = "pass_control"
+    to: int
+    during: str
+
+
 # ----- Nethervoid
 @dataclass(slots=True)
 class Gateway(Event):
@@ -227,7 +236,7 @@ class LegendCredit(Event):
 
 EVENT_KINDS: dict[str, type[Event]] = {cls.kind: cls for cls in (
     Draw, Discard, Return, ToDeck, Summon, EffectDone, FlareInvoked, Held, Place, Destroy, Upgrade, Downgrade,
-    Convert, Take, Points, TaskReveal, TaskClaim, Improvise, Gateway, UnderDeck, Possess, FlareDiscard,
+    Convert, Take, Points, TaskReveal, TaskClaim, Improvise, PassControl, Gateway, UnderDeck, Possess, FlareDiscard,
     LegendCredit)}
 
 E = TypeVar("E", bound=Event)
