@@ -13,15 +13,20 @@ from sim.record import (
     Discard,
     Downgrade,
     Event,
+    FlareDiscard,
     FlareInvoked,
     GameRecord,
+    Gateway,
     Improvise,
+    LegendCredit,
     Place,
     Points,
+    Possess,
     Return,
     Summon,
     Take,
     TaskClaim,
+    UnderDeck,
     Upgrade,
 )
 from sim.scenario import render_arena
@@ -64,6 +69,18 @@ def describe_event(e: Event) -> str | None:
             return f"{who} improvises with a piece of player {e.colour + 1} (once per game per colour)"
         case Take():
             return f"  {who} takes back the piece at {board.name(e.square)}"
+        case Gateway(square=-1):
+            return f"  {who} loses the Gateway"
+        case Gateway():
+            return f"  the Gateway of {who} is now at {board.name(e.square)}"
+        case Possess():
+            return f"  {who}'s next summoning uses the pieces of player {e.colour + 1}"
+        case FlareDiscard():
+            return f"  {who} discards the flare {e.card}"
+        case LegendCredit():
+            return f"  {e.card} counts as a legend summoned at {board.name(e.square)}"
+        case UnderDeck():
+            return f"{who} puts {e.card} under the deck"
     return None
 
 
