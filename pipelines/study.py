@@ -17,7 +17,7 @@ from itertools import combinations_with_replacement
 from pathlib import Path
 from typing import Any
 
-from sim.cards import CardFileError, CardSet, load_card_set
+from sim.cards import BASE_DECKS, CardFileError, CardSet, load_card_set
 from sim.errors import UserError
 from sim.state import DEATHMATCH, MODES
 
@@ -256,8 +256,10 @@ class _Checker:
             raise self.fail(key, f"expected a non-empty string, got {value!r}")
         return value
 
-    def pairings(self, key: str, names: list[str], what: str, *, closed: bool) -> tuple[tuple[str, str], ...]:
-        """A list of pairs of names, or "all": every unordered pair of ``names``, mirrors included.
+    def pairings(self, key: str, names: list[str], what: str, *, closed: bool,
+                 every: list[str] | None = None) -> tuple[tuple[str, str], ...]:
+        """A list of pairs of names, or "all": every unordered pair of ``every`` (default ``names``), mirrors
+        included.
 
         With ``closed``, every name must be one of ``names``; otherwise the caller checks them.
         """
@@ -266,7 +268,8 @@ class _Checker:
         if value is None:
             raise self.fail(key, f'missing; expected "all" or a list of pairs of {what} like {example}')
         if value == "all":
-            return tuple((a, b) for i, a in enumerate(names) for b in names[i:])
+            pool = names if every is None else every
+            return tuple((a, b) for i, a in enumerate(pool) for b in pool[i:])
         if not isinstance(value, list) or not value:
             raise self.fail(key, f'expected "all" or a non-empty list of pairs of {what} like {example}, '
                                  f"got {value!r}")
@@ -299,15 +302,16 @@ def _forms(c: _Checker) -> tuple[str, ...]:
 
 
 def _tables(c: _Checker, key: str, names: list[str], sizes: list[int], what: str, *,
-            closed: bool, allowed=lambda table: True) -> tuple[tuple[str, ...], ...]:
-    """A list of tables (lists of 3 or 4 names, one per seat), or "all": every multiset of ``names`` of each
-    size in ``sizes`` that ``allowed`` accepts."""
+            closed: bool, allowed=lambda table: True, every: list[str] | None = None) -> tuple[tuple[str, ...], ...]:
+    """A list of tables (lists of 3 or 4 names, one per seat), or "all": every multiset of ``every`` (default
+    ``names``) of each size in ``sizes`` that ``allowed`` accepts."""
     value = c.data.get(key)
     example = f'[["{names[0]}", "{names[-1]}", "{names[0]}"]]' if names else '[["a", "b", "c"]]'
     if value is None:
         raise c.fail(key, f'missing; the melee forms need "all" or a list of tables of {what} like {example}')
     if value == "all":
-        return tuple(t for n in sizes for t in combinations_with_replacement(names, n) if allowed(t))
+        pool = names if every is None else every
+        return tuple(t for n in sizes for t in combinations_with_replacement(pool, n) if allowed(t))
     if not isinstance(value, list) or not value:
         raise c.fail(key, f'expected "all" or a non-empty list of tables of {what} like {example}, got {value!r}')
     out: list[tuple[str, ...]] = []
@@ -455,16 +459,18 @@ def parse_study(data: dict[str, Any], path: Path) -> Study:
     sizes = sorted(MELEE_FORMS[f] for f in forms if f in MELEE_FORMS)
     declared = _declared_players(c)
     decks: tuple[tuple[str, str], ...] = ()
+    # "all" means the base decks: an expansion deck (nethervoid, ...) plays only where a study names it
+    base_decks = sorted(d for d in cards.decks if d in BASE_DECKS) or sorted(cards.decks)
     pairings: tuple[tuple[str, str], ...] = ()
     players: dict[str, Player] = {}
     if duel:
-        decks = c.pairings("deck_pairings", sorted(cards.decks), "decks", closed=True)
+        decks = c.pairings("deck_pairings", sorted(cards.decks), "decks", closed=True, every=base_decks)
         pairings, players = _strategy_pairings(c, declared)
     deck_tables: tuple[tuple[str, ...], ...] = ()
     strategy_tables: tuple[tuple[str, ...], ...] = ()
     if sizes:
         deck_tables = _tables(c, "deck_tables", sorted(cards.decks), sizes, "decks", closed=True,
-                              allowed=_fits_in_a_box)
+                              allowed=_fits_in_a_box, every=base_decks)
         strategy_tables, table_players = _strategy_tables(c, declared, sizes)
         players |= table_players
     else:
