@@ -557,6 +557,7 @@ def parse_study(data: dict[str, Any], path: Path) -> Study:
     sizes = sorted(MELEE_FORMS[f] for f in forms if f in MELEE_FORMS)
     declared = _declared_players(c)
     decks: tuple[tuple[str, str], ...] = ()
+    # "all" means the base decks: an expansion deck (nethervoid, ...) plays only where a study names it
     pairings: tuple[tuple[str, str], ...] = ()
     players: dict[str, Player] = {}
     # "all" decks means the base game's; expansion decks (sim/cards/etherweave.toml, ...) are named.

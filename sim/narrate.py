@@ -14,13 +14,17 @@ from sim.record import (
     Discard,
     Downgrade,
     Event,
+    FlareDiscard,
     FlareInvoked,
     Freeze,
     GameRecord,
+    Gateway,
     Improvise,
+    LegendCredit,
     PassControl,
     Place,
     Points,
+    Possess,
     Remove,
     Return,
     Summon,
@@ -28,6 +32,7 @@ from sim.record import (
     TaskClaim,
     Thaw,
     ToDiscard,
+    UnderDeck,
     Upgrade,
 )
 from sim.scenario import render_arena
@@ -84,6 +89,18 @@ def describe_event(e: Event, teams: bool = False) -> str | None:
             return f"  {e.cause} removes the piece of player {e.owner + 1} from the game{twice}"
         case ActionLoss():
             return f"  {e.cause}: the other players' next turn has 1 action"
+        case Gateway(square=-1):
+            return f"  {who} loses the Gateway"
+        case Gateway():
+            return f"  the Gateway of {who} is now at {board.name(e.square)}"
+        case Possess():
+            return f"  {who}'s next summoning uses the pieces of player {e.colour + 1}"
+        case FlareDiscard():
+            return f"  {who} discards the flare {e.card}"
+        case LegendCredit():
+            return f"  {e.card} counts as a legend summoned at {board.name(e.square)}"
+        case UnderDeck():
+            return f"{who} puts {e.card} under the deck"
     return None
 
 

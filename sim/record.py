@@ -296,10 +296,47 @@ class ActionLoss(Event):
     cause: str
 
 
+# ----- Nethervoid
+@dataclass(slots=True)
+class Gateway(Event):
+    """``seat``'s Gateway is now on ``square`` (-1: it has none any more)."""
+    kind: ClassVar[str] = "gateway"
+    square: int
+
+
+@dataclass(slots=True)
+class UnderDeck(Event):
+    """Hell Hound: ``card`` went under ``seat``'s personal deck at the end of the turn."""
+    kind: ClassVar[str] = "under_deck"
+    card: str
+
+
+@dataclass(slots=True)
+class Possess(Event):
+    """Possessed Summoner: ``seat``'s next summoning this turn takes its pattern from ``colour``'s pieces."""
+    kind: ClassVar[str] = "possess"
+    colour: int
+
+
+@dataclass(slots=True)
+class FlareDiscard(Event):
+    """``seat`` discarded the flare ``card`` without invoking it (an effect's cost)."""
+    kind: ClassVar[str] = "flare_discard"
+    card: str
+
+
+@dataclass(slots=True)
+class LegendCredit(Event):
+    """Gate Master: the summon of ``card`` counts as summoning a legend on ``square``."""
+    kind: ClassVar[str] = "legend_credit"
+    card: str
+    square: int
+
+
 EVENT_KINDS: dict[str, type[Event]] = {cls.kind: cls for cls in (
     Draw, Discard, Return, ToDeck, Summon, EffectDone, FlareInvoked, Held, Place, Destroy, Upgrade, Downgrade,
     Convert, Take, Points, TaskReveal, TaskClaim, Improvise, PassControl, Warp, PendingEnd, CopyWarp, Swap, Stasis,
-    Release, Freeze, Thaw, ToDiscard, Remove, ActionLoss)}
+    Release, Freeze, Thaw, ToDiscard, Remove, ActionLoss, Gateway, UnderDeck, Possess, FlareDiscard, LegendCredit)}
 
 E = TypeVar("E", bound=Event)
 

@@ -67,10 +67,11 @@ class Member:
     pending: Being | None = None  # Etherweave: his pending being
     stasis: tuple[int, int] | None = None  # Etherweave: (owner, rank) of the piece on his pending Merchant
     frozen: Being | None = None  # Everfrost: his frozen effect in play
+    hound_return: Being | None = None  # Nethervoid: his Hell Hound waiting to go under his deck
 
     def copy(self) -> Member:
         return Member(self.deck_name, self.deck[:], self.hand[:], self.flare_hand[:], self.discarded[:],
-                      self.pending, self.stasis, self.frozen)
+                      self.pending, self.stasis, self.frozen, self.hound_return)
 
 
 @dataclass
@@ -157,6 +158,13 @@ class GameState:
         self.frozen: list[Being | None] = [None] * n  # the frozen effect in play in front of each seat
         self.removed = [[0, 0] for _ in range(n)]  # pieces removed from the game by owner: [tokens, legendary]
         self.action_loss = [0] * n  # bit s of [q]: seat s's Everfrost Sentinel cut q's next turn to 1 action
+        # Nethervoid: each seat's Gateway square (None: none), whether it waits for a piece in stasis, the
+        # Possessed Summoner's colour for the seat's next pattern this turn, and a Hell Hound card that goes
+        # under the seat's deck at the end of the turn
+        self.gateway: list[int | None] = [None] * n
+        self.gateway_suspended = [False] * n
+        self.possessed: list[int | None] = [None] * n
+        self.hound_return: list[Being | None] = [None] * n
 
     def clone(self, rng: random.Random) -> GameState:
         """A copy for lookahead: lists and counters are copied, cards shared, the record starts empty and
@@ -228,7 +236,8 @@ class GameState:
         if t.holder[side] != seat:
             return t.bench[side]
         return Member(self.deck_names[seat], self.deck[side], self.hand[side], self.flare_hand[side],
-                      self.discarded[side], self.pending[side], self.stasis[side], self.frozen[side])
+                      self.discarded[side], self.pending[side], self.stasis[side], self.frozen[side],
+                      self.hound_return[side])
 
     def upright(self, seat: int) -> int:
         """A team game: the cards of ``seat``'s deck that stand upright (above the 6 sideways ones); drawing the
@@ -364,6 +373,8 @@ class GameState:
             "warped": self.warped,
             "frozen": [None if c is None else c.index for c in self.frozen], "removed": self.removed,
             "action_loss": self.action_loss,
+            "gateway": self.gateway, "gateway_suspended": self.gateway_suspended, "possessed": self.possessed,
+            "hound_return": [None if c is None else c.index for c in self.hound_return],
         }
 
     def _teams_to_core(self) -> dict[str, Any]:
@@ -376,7 +387,8 @@ class GameState:
                        "flare_hand": _indices(m.flare_hand), "discarded": _indices(m.discarded),
                        "pending": None if m.pending is None else m.pending.index,
                        "stasis": None if m.stasis is None else tuple(m.stasis),
-                       "frozen": None if m.frozen is None else m.frozen.index}
+                       "frozen": None if m.frozen is None else m.frozen.index,
+                       "hound_return": None if m.hound_return is None else m.hound_return.index}
                       for m in t.bench]}}
 
     def from_core(self, d: dict[str, Any]) -> None:
@@ -422,6 +434,9 @@ class GameState:
         self.frozen = [None if i is None else beings[i] for i in d["frozen"]]
         self.removed = [list(x) for x in d["removed"]]
         self.action_loss = list(d["action_loss"])
+        self.gateway, self.gateway_suspended = list(d["gateway"]), list(d["gateway_suspended"])
+        self.possessed = list(d["possessed"])
+        self.hound_return = [None if i is None else beings[i] for i in d["hound_return"]]
         r.events.extend(events_from_json(d["events"]))
         self.pending = [None if i is None else beings[i] for i in d["pending"]]
         self.stasis = [None if x is None else tuple(x) for x in d["stasis"]]
@@ -434,7 +449,8 @@ class GameState:
                        [flares[i] for i in m["flare_hand"]], [beings[i] for i in m["discarded"]],
                        None if m["pending"] is None else beings[m["pending"]],
                        None if m["stasis"] is None else tuple(m["stasis"]),
-                       None if m["frozen"] is None else beings[m["frozen"]])
+                       None if m["frozen"] is None else beings[m["frozen"]],
+                       None if m["hound_return"] is None else beings[m["hound_return"]])
                 for m in teams["bench"]], teams["turn_seat"], teams["controller"], teams["resolving"])
 
 

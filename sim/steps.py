@@ -8,14 +8,16 @@ A step is a table ``{ do = "<step>", ... }``. Keys shared by the steps:
   used to summon it), ``any``, ``within:N`` (distance 1..N from the being), ``red``, ``green``,
   ``near_green`` / ``near_red`` (on or adjacent to a coloured square), ``adjacent_to_green`` (adjacent
   to a green square), ``adjacent_to_mine`` / ``adjacent_to_enemy`` (adjacent to one of your / an enemy
-  piece), ``marked_other`` (the card's second kind of marked square, ``+`` in the grid).
+  piece), ``marked_other`` (the card's second kind of marked square, ``+`` in the grid), ``adjacent_to_gateway``
+  (the 8 squares around your Gateway, Nethervoid; none without one).
 - ``owner``: ``mine``, ``enemy`` or ``any`` (default); ``ranks``: a list of rank names (default all);
   ``not_self = true`` leaves out the summoned being.
 - How many: ``count = N`` (mandatory, as many as can be done), ``up_to = N`` (optional, 0..N),
   ``all = true`` (every matching square, no choice). Default: exactly 1.
 - ``if``: run the step only when a condition holds: ``previous`` / ``not_previous`` (whether the
   previous step did something), ``on_red`` / ``on_green`` (the summoning square), ``last_action`` /
-  ``not_last_action``, ``self_alive``.
+  ``not_last_action``, ``self_alive``, ``self_gateway`` / ``not_self_gateway`` (whether the being is your
+  Gateway, Nethervoid).
 
 Steps: ``gain_actions`` (``n``), ``destroy`` (``counts = false``: not counted as destroyed by you),
 ``upgrade``, ``downgrade``, ``place`` (``rank``, ``color = "mine"|"enemy"``), ``convert`` (``rank =
@@ -46,9 +48,11 @@ _STEP_KEYS: dict[str, set[str]] = {
     "one_of": {"branches", "labels"},
     "custom": {"fn", "args"},
 }
-_CONDITIONS = ("previous", "not_previous", "on_red", "on_green", "last_action", "not_last_action", "self_alive")
+_CONDITIONS = ("previous", "not_previous", "on_red", "on_green", "last_action", "not_last_action", "self_alive",
+               "self_gateway", "not_self_gateway")
 _WHERE = ("self", "adjacent", "orthogonal", "diagonal", "marked", "pattern", "any", "red", "green",
-          "near_green", "near_red", "adjacent_to_green", "adjacent_to_mine", "marked_other", "adjacent_to_enemy")
+          "near_green", "near_red", "adjacent_to_green", "adjacent_to_mine", "marked_other", "adjacent_to_enemy",
+          "adjacent_to_gateway")
 
 
 

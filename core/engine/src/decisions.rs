@@ -251,6 +251,10 @@ impl<'a> PlayerView<'a> {
             .as_deref()
             .map(|t| (t.turn_seat, t.controller))
     }
+    /// Nethervoid: the square of `player`'s Gateway, if any (public information).
+    pub fn gateway(&self, player: usize) -> Option<Square> {
+        self.state.gateway[player]
+    }
     /// The seat answering for this view's side (the side itself outside team games).
     pub fn seat(&self) -> usize {
         self.state.seat_of(self.player)

@@ -286,9 +286,11 @@ pub fn swap(s: &mut GameState, a: Square, b: Square, cause: Id) {
     });
 }
 
-/// Lift the piece on `sq` onto `p`'s Merchant of Time: out of the arena, not into its owner's stock.
+/// Lift the piece on `sq` onto `p`'s Merchant of Time: out of the arena, not into its owner's stock. A
+/// Gateway lifted so is suspended (Nethervoid).
 pub fn put_in_stasis(s: &mut GameState, p: usize, sq: Square, cause: Id) {
     let (owner, rank) = s.piece_at(sq).expect("a piece for stasis");
+    crate::effects::nethervoid::gateway_to_stasis(s, sq);
     s.pieces[owner][rank as usize] &= !bit(sq);
     s.stasis[p] = Some((owner, rank));
     s.record.add(Event::Stasis {
@@ -310,6 +312,7 @@ pub fn release(s: &mut GameState, p: usize, sq: Square, cause: Id) -> Option<Pie
         None
     };
     s.pieces[owner][rank as usize] |= bit(sq);
+    crate::effects::nethervoid::gateway_from_stasis(s, owner, sq);
     s.record.add(Event::Release {
         turn: s.turn,
         seat: s.active as i8,

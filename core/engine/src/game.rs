@@ -7,6 +7,7 @@ use crate::cards::{Being, BeingId, CardSet, TaskId};
 use crate::decisions::{Action, Decision, Kind, Opt, PlayerView, Strategy};
 use crate::effects::context::EffectContext;
 use crate::effects::interpreter::run_steps;
+use crate::effects::nethervoid;
 use crate::patterns::Placement;
 use crate::ranks::{COMMON, HEROIC, LEGENDARY};
 use crate::record::{DrawDeck, Event, GameRecord};
@@ -591,6 +592,7 @@ impl<'s> Game<'s> {
         s.counters = TurnCounters::default();
         s.warp_turn = Default::default();
         crate::everfrost::start_turn(s);
+        s.possessed = [None; MAX_SEATS];
         if let Some(t) = s.teams.as_deref_mut() {
             t.controller = None;
         }
@@ -899,7 +901,9 @@ impl<'s> Game<'s> {
     fn matching_placements(&self, p: usize, card: &Being, mut out: Option<&mut Vec<u16>>) -> bool {
         let s = &self.state;
         let bb = &s.pieces[p];
-        let by_rank = [bb[0] | bb[1] | bb[2], bb[1] | bb[2], bb[2]];
+        // Possessed Summoner: another colour's pieces form the pattern.
+        let pb = &s.pieces[s.possessed[p].map_or(p, usize::from)];
+        let by_rank = [pb[0] | pb[1] | pb[2], pb[1] | pb[2], pb[2]];
         let other = s.enemy_pieces(p);
         let mut blocked: Bits = 0;
         for r in card.rank as usize + 1..3 {
@@ -968,7 +972,7 @@ impl<'s> Game<'s> {
     fn improvising(&self, p: usize, card: &Being, mut out: Option<&mut Vec<(u16, u8)>>) -> bool {
         let s = &self.state;
         let unused: Vec<usize> = s.opponents(p).filter(|&c| !s.improvised[p][c]).collect();
-        if !s.melee() || unused.is_empty() {
+        if !s.melee() || unused.is_empty() || s.possessed[p].is_some() {
             return false;
         }
         let bb = &s.pieces[p];
@@ -1025,10 +1029,12 @@ impl<'s> Game<'s> {
             return !list.is_empty();
         }
         let being = self.state.cards.being(card);
-        if self.state.counters.borrow_enemy_piece {
+        let possessed = self.state.possessed[p];
+        if self.state.counters.borrow_enemy_piece && possessed.is_none() {
             return self.borrowing_placements(p, being, None);
         }
-        if (self.state.mine(p).count_ones() as usize) < being.pattern.cells.len() {
+        let pattern_owner = possessed.map_or(p, usize::from);
+        if (self.state.mine(pattern_owner).count_ones() as usize) < being.pattern.cells.len() {
             return false;
         }
         self.matching_placements(p, being, None)
@@ -1041,7 +1047,7 @@ impl<'s> Game<'s> {
         }
         let being = self.state.cards.being(card);
         let mut out = Vec::new();
-        if self.state.counters.borrow_enemy_piece {
+        if self.state.counters.borrow_enemy_piece && self.state.possessed[p].is_none() {
             self.borrowing_placements(p, being, Some(&mut out));
         } else {
             self.matching_placements(p, being, Some(&mut out));
@@ -1084,6 +1090,7 @@ impl<'s> Game<'s> {
         }
         let destroyed_before: i32 = s.counters.destroyed.iter().sum();
         s.counters.borrow_enemy_piece = false;
+        s.possessed[p] = None;
         s.record.add(Event::Summon {
             turn: s.turn,
             seat: p as i8,
@@ -1121,6 +1128,7 @@ impl<'s> Game<'s> {
         let s = &mut self.state;
         s.put(p, being.rank, placement.origin);
         s.counters.summoned.push((placement.origin, being.rank));
+        nethervoid::gateway_on_summon(s, p, being, placement.origin);
         if being.rank == LEGENDARY && s.melee() {
             let options: Vec<Opt> = s.opponents(p).map(|c| Opt::Seat(c as u8)).collect();
             let c = self.ask_seat(
@@ -1144,7 +1152,7 @@ impl<'s> Game<'s> {
             s.legend_discard.push(card);
         } else if being.frozen.is_some() {
             self.freeze(p, card, being.id);
-        } else {
+        } else if s.hound_return[p] != Some(card) {
             s.discarded[p].push(card);
         }
         let s = &mut self.state;
@@ -1279,6 +1287,7 @@ impl<'s> Game<'s> {
         } else {
             self.claim_task(p);
         }
+        nethervoid::return_hound(&mut self.state, p);
         let s = &self.state;
         let n = HAND_BEINGS.saturating_sub(s.hand[p].len()) as i32 + s.counters.extra_draws;
         self.draw_beings(p, n.max(0) as usize, false);

@@ -246,6 +246,38 @@ pub enum Event {
         seat: i8,
         cause: Id,
     },
+    // ----- Nethervoid
+    /// `seat`'s Gateway is now on `square` (-1: it has none any more).
+    Gateway {
+        turn: u32,
+        seat: i8,
+        square: i8,
+    },
+    /// Hell Hound: `card` went under `seat`'s personal deck at the end of the turn.
+    UnderDeck {
+        turn: u32,
+        seat: i8,
+        card: Id,
+    },
+    /// Possessed Summoner: `seat`'s next summoning this turn uses pieces of `colour` for its pattern.
+    Possess {
+        turn: u32,
+        seat: i8,
+        colour: u8,
+    },
+    /// `seat` discarded the flare `card` from his hand without invoking it (an effect's cost).
+    FlareDiscard {
+        turn: u32,
+        seat: i8,
+        card: Id,
+    },
+    /// Gate Master: the summon of `card` counts as summoning a legend on `square`.
+    LegendCredit {
+        turn: u32,
+        seat: i8,
+        card: Id,
+        square: u8,
+    },
 }
 
 impl Event {
@@ -282,6 +314,11 @@ impl Event {
             Event::ToDiscard { .. } => "to_discard",
             Event::Remove { .. } => "remove",
             Event::ActionLoss { .. } => "action_loss",
+            Event::Gateway { .. } => "gateway",
+            Event::UnderDeck { .. } => "under_deck",
+            Event::Possess { .. } => "possess",
+            Event::FlareDiscard { .. } => "flare_discard",
+            Event::LegendCredit { .. } => "legend_credit",
         }
     }
 
@@ -317,7 +354,12 @@ impl Event {
             | Event::Thaw { seat, .. }
             | Event::ToDiscard { seat, .. }
             | Event::Remove { seat, .. }
-            | Event::ActionLoss { seat, .. } => seat,
+            | Event::ActionLoss { seat, .. }
+            | Event::Gateway { seat, .. }
+            | Event::UnderDeck { seat, .. }
+            | Event::Possess { seat, .. }
+            | Event::FlareDiscard { seat, .. }
+            | Event::LegendCredit { seat, .. } => seat,
         }
     }
 
@@ -339,6 +381,8 @@ impl Event {
                 w.str("deck", deck.as_str());
             }
             Event::Discard { turn, seat, card }
+            | Event::UnderDeck { turn, seat, card }
+            | Event::FlareDiscard { turn, seat, card }
             | Event::Return { turn, seat, card }
             | Event::ToDeck { turn, seat, card }
             | Event::Held { turn, seat, card } => {
@@ -597,6 +641,24 @@ impl Event {
             Event::ActionLoss { turn, seat, cause } => {
                 w.head(turn, seat);
                 w.str("cause", cause);
+            }
+            Event::Gateway { turn, seat, square } => {
+                w.head(turn, seat);
+                w.int("square", square as i64);
+            }
+            Event::Possess { turn, seat, colour } => {
+                w.head(turn, seat);
+                w.int("colour", colour as i64);
+            }
+            Event::LegendCredit {
+                turn,
+                seat,
+                card,
+                square,
+            } => {
+                w.head(turn, seat);
+                w.str("card", card);
+                w.int("square", square as i64);
             }
         }
         w.end();

@@ -126,6 +126,8 @@ pub struct Member {
     pub stasis: Option<Piece>,
     /// Everfrost: the member's frozen effect in play.
     pub frozen: Option<BeingId>,
+    /// Nethervoid: the member's Hell Hound waiting to go under his deck (see `GameState::hound_return`).
+    pub hound_return: Option<BeingId>,
 }
 
 /// A team game (2 against 2) is played by the engine as a duel between two sides, the teams: pieces,
@@ -230,6 +232,18 @@ pub struct GameState {
     /// Everfrost Sentinel: bit `s` of `action_loss[q]` set when seat `s`'s Sentinel cut seat `q`'s next
     /// turn to 1 action (cleared when `q`'s turn starts, or when `s`'s turn comes round again).
     pub action_loss: PerSeat<u8>,
+    // ----- Nethervoid (rules in effects/nethervoid.rs)
+    /// The square of each side's Gateway: a status on one of its non-legendary pieces; None when it has
+    /// none (or while the Gateway's piece is out of the arena, see `gateway_suspended`).
+    pub gateway: PerSeat<Option<Square>>,
+    /// The Gateway's piece is out of the arena (Etherweave's stasis): it becomes the Gateway again when it
+    /// comes back, unless a new Gateway appeared meanwhile (`nethervoid::gateway_to_stasis`, `_from_stasis`).
+    pub gateway_suspended: PerSeat<bool>,
+    /// Possessed Summoner: the colour whose pieces must form the player's next pattern this turn.
+    pub possessed: PerSeat<Option<u8>>,
+    /// Hell Hound: the card that goes under its owner's deck at the end of the turn instead of the discard
+    /// pile (neither in hand, deck nor discard pile meanwhile).
+    pub hound_return: PerSeat<Option<BeingId>>,
 }
 
 impl GameState {
@@ -310,6 +324,10 @@ impl GameState {
             frozen: [None; MAX_SEATS],
             removed: [[0; 2]; MAX_SEATS],
             action_loss: [0; MAX_SEATS],
+            gateway: [None; MAX_SEATS],
+            gateway_suspended: [false; MAX_SEATS],
+            possessed: [None; MAX_SEATS],
+            hound_return: [None; MAX_SEATS],
         }
     }
 
@@ -386,6 +404,7 @@ impl GameState {
         std::mem::swap(&mut self.pending[side], &mut b.pending);
         std::mem::swap(&mut self.stasis[side], &mut b.stasis);
         std::mem::swap(&mut self.frozen[side], &mut b.frozen);
+        std::mem::swap(&mut self.hound_return[side], &mut b.hound_return);
         t.holder[side] = Teams::teammate(t.holder[side]);
         self.sync_record_seats();
     }
@@ -583,6 +602,9 @@ impl GameState {
     /// Python's `_lift`: the piece on `sq` back to its owner's stock, no event.
     pub fn lift(&mut self, owner: usize, rank: u8, sq: Square) {
         self.pieces[owner][rank as usize] &= !bit(sq);
+        if self.gateway[owner] == Some(sq) {
+            self.lose_gateway(owner);
+        }
         if rank == LEGENDARY {
             self.legend_stock[owner] += 1;
         } else {
@@ -646,6 +668,9 @@ impl GameState {
         };
         let b = &mut self.pieces[owner][rank as usize];
         *b = (*b & !bit(src)) | bit(dst);
+        if self.gateway[owner] == Some(src) {
+            self.gateway[owner] = Some(dst);
+        }
         destroyed
     }
 
@@ -733,7 +758,11 @@ impl GameState {
             let m = &t.bench[side];
             let seat = Teams::teammate(t.holder[side]);
             let total =
-                m.deck.len() + m.hand.len() + m.discarded.len() + m.frozen.is_some() as usize;
+                m.deck.len()
+                    + m.hand.len()
+                    + m.discarded.len()
+                    + m.frozen.is_some() as usize
+                    + m.hound_return.is_some() as usize;
             if total != self.cards.decks[m.deck_index].beings.len() {
                 return Err(format!("seat {seat}: {total} beings accounted for"));
             }
@@ -825,7 +854,9 @@ impl GameState {
             let total = self.deck[p].len()
                 + self.hand[p].len()
                 + self.discarded[p].len()
-                + self.frozen[p].is_some() as usize;
+                + self.frozen[p].is_some() as usize
+                + self.hound_return[p].is_some() as usize;
+            self.check_nethervoid(p)?;
             if total != self.cards.decks[self.decks[p]].beings.len() {
                 return Err(format!("player {p}: {total} beings accounted for"));
             }

@@ -210,6 +210,16 @@ fn state_from(cards: &Arc<CardSet>, d: &Bound<'_, PyDict>) -> PyResult<GameState
             .map(|c| c.map(BeingId))
             .collect(),
     )?;
+    // Nethervoid
+    s.gateway = seat_item(d, "gateway")?;
+    s.gateway_suspended = seat_item(d, "gateway_suspended")?;
+    s.possessed = seat_item(d, "possessed")?;
+    s.hound_return = per_seat(
+        item::<Vec<Option<u16>>>(d, "hound_return")?
+            .into_iter()
+            .map(|c| c.map(BeingId))
+            .collect(),
+    )?;
     // Everfrost
     s.frozen = per_seat(
         item::<Vec<Option<u16>>>(d, "frozen")?
@@ -268,6 +278,7 @@ fn teams_from(cards: &Arc<CardSet>, d: &Bound<'_, PyDict>) -> PyResult<Teams> {
             pending: item::<Option<u16>>(m, "pending")?.map(BeingId),
             stasis: item(m, "stasis")?,
             frozen: item::<Option<u16>>(m, "frozen")?.map(BeingId),
+            hound_return: item::<Option<u16>>(m, "hound_return")?.map(BeingId),
         })
     };
     let controller: Option<usize> = item(d, "controller")?;
@@ -304,6 +315,7 @@ fn teams_snapshot<'py>(py: Python<'py>, s: &GameState) -> PyResult<Option<Bound<
         b.set_item("pending", m.pending.map(|x| x.0))?;
         b.set_item("stasis", m.stasis)?;
         b.set_item("frozen", m.frozen.map(|x| x.0))?;
+        b.set_item("hound_return", m.hound_return.map(|x| x.0))?;
         bench.push(b);
     }
     d.set_item("bench", bench)?;
@@ -413,6 +425,12 @@ fn snapshot<'py>(
     d.set_item("frozen", frozen)?;
     d.set_item("removed", seated(s, &s.removed))?;
     d.set_item("action_loss", seated(s, &s.action_loss))?;
+    // Nethervoid
+    d.set_item("gateway", seated(s, &s.gateway))?;
+    d.set_item("gateway_suspended", seated(s, &s.gateway_suspended))?;
+    d.set_item("possessed", seated(s, &s.possessed))?;
+    let hound: Vec<Option<u16>> = s.hound_return[..n].iter().map(|c| c.map(|b| b.0)).collect();
+    d.set_item("hound_return", hound)?;
     let mut events = String::from("[");
     for (i, e) in r.events[sent.get()..].iter().enumerate() {
         if i > 0 {

@@ -326,4 +326,10 @@ impl<'g, 's> EffectContext<'g, 's> {
     pub fn is_last_action(&self) -> bool {
         self.game.state.actions_left == 0
     }
+
+    /// Nethervoid: the square of the player's Gateway, if any.
+    #[inline]
+    pub fn gateway(&self) -> Option<Square> {
+        self.game.state.gateway[self.player]
+    }
 }

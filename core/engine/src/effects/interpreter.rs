@@ -57,6 +57,8 @@ fn holds(ctx: &EffectContext, cond: Cond) -> bool {
         Cond::OnGreen => ctx.origin.is_some_and(|o| board::GREEN >> o & 1 != 0),
         Cond::LastAction => ctx.is_last_action(),
         Cond::NotLastAction => !ctx.is_last_action(),
+        Cond::SelfGateway => ctx.self_sq.is_some() && ctx.self_sq == ctx.gateway(),
+        Cond::NotSelfGateway => !(ctx.self_sq.is_some() && ctx.self_sq == ctx.gateway()),
     }
 }
 
@@ -93,6 +95,7 @@ pub fn squares_owned(ctx: &EffectContext, st: &Step, owner: Owner) -> Bits {
         Where::MarkedOther => ctx.placement.as_ref().map_or(0, |p| p.marked_other),
         Where::AdjacentToEnemy => board::bits(ctx.owner_mask(Owner::Enemy))
             .fold(0, |m, sq| m | board::ADJACENT[sq as usize]),
+        Where::AdjacentToGateway => ctx.gateway().map_or(0, |g| board::ADJACENT[g as usize]),
         Where::Adjacent => centre.map_or(0, |c| board::ADJACENT[c as usize]),
         Where::Orthogonal => centre.map_or(0, |c| board::ORTHOGONAL[c as usize]),
         Where::Diagonal => centre.map_or(0, |c| board::DIAGONAL[c as usize]),

@@ -10,6 +10,9 @@ mod everfrost;
 mod highland;
 mod imperial;
 mod legends;
+pub mod nethervoid;
+#[cfg(test)]
+mod nethervoid_tests;
 mod sylvan;
 #[cfg(test)]
 pub(crate) mod testing;
@@ -32,6 +35,7 @@ pub fn registry() -> Registry {
     legends::register(&mut table);
     etherweave::register(&mut table);
     everfrost::register(&mut table);
+    nethervoid::register(&mut table);
     table
 }
 

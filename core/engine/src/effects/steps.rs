@@ -17,6 +17,9 @@ pub enum Cond {
     LastAction,
     NotLastAction,
     SelfAlive,
+    /// Nethervoid: the being is (is not) its player's Gateway.
+    SelfGateway,
+    NotSelfGateway,
 }
 
 /// `where`: the squares a step considers.
@@ -35,6 +38,8 @@ pub enum Where {
     NearRed,
     AdjacentToGreen,
     AdjacentToMine,
+    /// Nethervoid: the 8 squares around the player's Gateway (none without one).
+    AdjacentToGateway,
     Within(u8),
     /// The second kind of marked square (Gate of Oblivion).
     MarkedOther,
@@ -266,6 +271,8 @@ fn parse_step(v: &Value, lookup: &dyn Fn(&str) -> Option<CustomFn>) -> Result<St
         Some("last_action") => Some(Cond::LastAction),
         Some("not_last_action") => Some(Cond::NotLastAction),
         Some("self_alive") => Some(Cond::SelfAlive),
+        Some("self_gateway") => Some(Cond::SelfGateway),
+        Some("not_self_gateway") => Some(Cond::NotSelfGateway),
         Some(c) => return Err(format!("unknown condition {c:?}")),
     };
     step.where_ = match get_str("where").unwrap_or("any") {
@@ -284,6 +291,7 @@ fn parse_step(v: &Value, lookup: &dyn Fn(&str) -> Option<CustomFn>) -> Result<St
         "adjacent_to_mine" => Where::AdjacentToMine,
         "marked_other" => Where::MarkedOther,
         "adjacent_to_enemy" => Where::AdjacentToEnemy,
+        "adjacent_to_gateway" => Where::AdjacentToGateway,
         w => match distance(w, &["within"]) {
             Some((_, n)) if n <= 4 => Where::Within(n),
             _ => return Err(format!("unknown 'where' {w:?}")),
