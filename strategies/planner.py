@@ -23,7 +23,7 @@ PARAMS: tuple[Param, ...] = (
     Param("shortlist", 4, "options of an action decision played out, the builder's best first (discard, "
                           "flare and end always)", 1),
     PASS_CONTROL,
-    Param("pass_margin", 0.0, "team games: how much better (in position value) passing control must play out than "
+    Param("pass_margin", 10.0, "team games: how much better (in position value) passing control must play out than "
                               "the best other action to be chosen", 0.0),
 )
 

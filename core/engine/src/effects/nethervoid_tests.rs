@@ -306,6 +306,22 @@ fn stasis_suspends_the_gateway_until_its_piece_returns_unless_a_new_one_appeared
     );
 }
 
+#[test]
+fn the_merchant_of_time_suspends_a_gateway_it_lifts_and_brings_it_back_with_its_piece() {
+    use crate::etherweave::{put_in_stasis, release};
+    let (mut game, _) = nv("nethervoid/flame-imp", "e5=1h", Some("e5"), &[]);
+    let s = &mut game.state;
+    put_in_stasis(s, 1, sq("e5"), "etherweave/merchant-of-time");
+    assert_eq!((s.gateway[0], s.gateway_suspended[0]), (None, true));
+    assert_eq!(s.stasis[1], Some((0, HEROIC)));
+    release(s, 1, sq("c3"), "etherweave/merchant-of-time");
+    assert_eq!(
+        (s.gateway[0], s.gateway_suspended[0]),
+        (Some(sq("c3")), false)
+    );
+    assert_eq!(s.piece_at(sq("c3")), Some((0, HEROIC)));
+}
+
 // ----- the cards
 
 #[test]

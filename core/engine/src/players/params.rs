@@ -442,7 +442,7 @@ impl Default for PlannerParams {
 }
 
 /// The planner's default `pass_margin` (docs/strategies.md: measured against passing off).
-pub const PASS_MARGIN: f64 = 0.0;
+pub const PASS_MARGIN: f64 = 10.0;
 
 impl PlannerParams {
     /// The defaults with the `given` values checked and filled in (the lookahead's messages).
