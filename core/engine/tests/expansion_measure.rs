@@ -68,7 +68,7 @@ fn game(
     seed: u64,
 ) -> (i32, [(bool, Usage); 2]) {
     let a_seat = (seed % 2) as usize;
-    let a_deck_first = (seed / 2) % 2 == 0;
+    let a_deck_first = (seed / 2).is_multiple_of(2);
     let (a_deck, b_deck) = if a_deck_first {
         (decks.0, decks.1)
     } else {

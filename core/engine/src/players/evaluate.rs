@@ -247,7 +247,13 @@ impl Evaluator {
         // Etherweave: a pending being costs `pending` of the causality penalty while its holder may still
         // summon it, all of it once no turn is left
         if w.pending != 0.0 {
-            let share = |later: bool| if later { (w.pending * near).min(1.0) } else { 1.0 };
+            let share = |later: bool| {
+                if later {
+                    (w.pending * near).min(1.0)
+                } else {
+                    1.0
+                }
+            };
             if s.pending[q].is_some() {
                 v -= w.score * CAUSALITY * share(later_turn(s, q, false));
             }
@@ -259,7 +265,9 @@ impl Evaluator {
         if let (Some(sq), true) = (s.gateway[q], w.gateway != 0.0) {
             let at = 1u128 << sq;
             let enemy = s.enemies(q);
-            let near = (ADJACENT[sq as usize] & enemy).count_ones().min(GATEWAY_REACH);
+            let near = (ADJACENT[sq as usize] & enemy)
+                .count_ones()
+                .min(GATEWAY_REACH);
             let mut worth = 1.0 + GATEWAY_ADJACENT * near as f64;
             if (RED | GREEN) & at != 0 {
                 worth += GATEWAY_COLOURED;

@@ -418,7 +418,10 @@ impl Lookahead {
     /// being drawn in its place.
     fn discard_outcome(&self, sb: &GameState, p: usize, ready: &Readiness, stat: f64) -> Outcome {
         // Etherweave: a pending being cannot be discarded.
-        let mut discardable = sb.hand[p].iter().copied().filter(|&c| sb.pending[p] != Some(c));
+        let mut discardable = sb.hand[p]
+            .iter()
+            .copied()
+            .filter(|&c| sb.pending[p] != Some(c));
         let mut card = discardable.next().expect("a card to discard");
         let mut least = ready.worth_of(card);
         for c in discardable {
