@@ -37,6 +37,19 @@ PARAMS: tuple[Param, ...] = (
     Param("place_candidates", 4, "squares fully evaluated for a place", 1),
     Param("explore", 3, "extra sandbox runs to try the branches and directions of an effect", 0),
     Param("full_values", 1, "placements of one card valued with the hand's readiness (the best few)", 1),
+    # the expansion mechanics (docs/strategies.md, "The expansion mechanics"); 0 for all six: the players
+    # before they knew them
+    Param("frozen", 2.0, "Everfrost: value of a frozen effect in play while its holder has a turn left to thaw "
+                         "it, less as the end nears"),
+    Param("pending", 0.25, "Etherweave: share of the causality penalty (2 points) counted while a pending being "
+                           "can still be summoned, times how near the end is (all of it on its holder's last "
+                           "turn)", 0.0, 1.0),
+    Param("gateway", 1.0, "Nethervoid: value of having the Gateway (more next to enemy pieces, on a red or green "
+                          "square, heroic)"),
+    Param("stasis", 0.5, "Etherweave: share of its value a piece in stasis keeps for its owner", 0.0, 1.0),
+    Param("removed", 0.5, "Everfrost: value lost per piece of one's supply removed from the game (a legendary "
+                          "one twice)"),
+    Param("free_action", 1.5, "value of an action gained by a free play (a thaw or a warp)"),
     PASS_CONTROL,
 )
 

@@ -5,7 +5,7 @@ use super::geometry::around;
 use super::params::Params;
 use super::readiness::{Position, FAR};
 use super::task_progress::{progress, Measure};
-use crate::board::{bits, Bits};
+use crate::board::{bits, Bits, ADJACENT, GREEN, RED};
 use crate::cards::{BeingId, TaskId};
 use crate::state::{GameState, Mode, PerSeat, MAX_SEATS};
 use std::cell::OnceCell;
@@ -27,6 +27,19 @@ const LEADER_SHARE: f64 = 0.75;
 /// Melee: value of each improvised summoning the player has not spent yet (so that one is spent only when
 /// the summon pays for it).
 const IMPROVISATION: f64 = 1.5;
+/// The causality penalty: points a player with a pending being loses when the game ends (Etherweave).
+const CAUSALITY: f64 = 2.0;
+/// A personal deck once the opening hand is drawn (18 beings, 3 in hand).
+const FULL_DECK: f64 = 15.0;
+/// The Gateway's worth grows by this share per enemy piece next to it (up to `GATEWAY_REACH` of them:
+/// Shadow Imp, Demon of Wrath and Cursed Acolyte strike there) ...
+const GATEWAY_ADJACENT: f64 = 0.25;
+const GATEWAY_REACH: u32 = 4;
+/// ... by this share on a red or a green square (the Acolytes' bonus) ...
+const GATEWAY_COLOURED: f64 = 0.5;
+/// ... and by this share as a heroic piece (Gate Master raises it to a legend; a heroic being does not
+/// take it from a heroic Gateway).
+const GATEWAY_HEROIC: f64 = 0.5;
 
 /// The hand's readiness (`total`), each card's share of it (`worth`), and for each empty square the
 /// readiness a common piece of yours placed there would add (`field`).
@@ -114,6 +127,9 @@ impl Evaluator {
         } else {
             v += self.high_form_margin(s, p);
         }
+        if has_expansion_state(s) {
+            v += self.expansion_value(s, p);
+        }
         v
     }
 
@@ -176,7 +192,97 @@ impl Evaluator {
             v += w.destruction * (d[0] + d[1] + d[2]) as f64;
         }
         let unspent = s.opponents(p).filter(|&c| !s.improvised[p][c]).count();
-        v + IMPROVISATION * unspent as f64
+        let v = v + IMPROVISATION * unspent as f64;
+        if has_expansion_state(s) {
+            return v + self.expansion_value(s, p);
+        }
+        v
+    }
+
+    // ----- the expansion mechanics (Everfrost, Nethervoid, Etherweave)
+    /// What the expansion state is worth to `p` against the opponents' mean (a duel: the opponent): frozen
+    /// effects in play, pending beings (the causality penalty), Gateways, pieces in stasis and pieces
+    /// removed from the game. Only called when some of that state exists (`has_expansion_state`), so that
+    /// the base decks' values are untouched.
+    pub fn expansion_value(&self, s: &GameState, p: usize) -> f64 {
+        let others = (s.seats - 1) as f64;
+        let mut v = self.side_expansion(s, p);
+        for q in s.opponents(p) {
+            v -= self.side_expansion(s, q) / others;
+        }
+        // pieces in stasis belong to their owners whoever holds the Merchant of Time
+        if self.w.stasis != 0.0 {
+            let material = self.w.material();
+            let held = s.stasis[..s.seats].iter().copied().chain(
+                s.teams
+                    .as_deref()
+                    .into_iter()
+                    .flat_map(|t| t.bench.iter().map(|m| m.stasis)),
+            );
+            for (owner, rank) in held.flatten() {
+                let worth = self.w.stasis * material[rank as usize];
+                v += if owner == p { worth } else { -worth / others };
+            }
+        }
+        v
+    }
+
+    /// One side's own expansion state, valued for that side.
+    fn side_expansion(&self, s: &GameState, q: usize) -> f64 {
+        let w = &self.w;
+        let mut v = 0.0;
+        let bench = s.teams.as_deref().map(|t| &t.bench[q]);
+        // Everfrost: a frozen effect is worth `frozen` while its holder has a turn left to thaw it,
+        // nothing after (an unused frozen effect scores nothing)
+        let near = nearness(s);
+        if w.frozen != 0.0 {
+            let worth = w.frozen * (1.0 - near);
+            if s.frozen[q].is_some() && later_turn(s, q, false) {
+                v += worth;
+            }
+            if bench.is_some_and(|m| m.frozen.is_some()) && later_turn(s, q, true) {
+                v += worth;
+            }
+        }
+        // Etherweave: a pending being costs `pending` of the causality penalty while its holder may still
+        // summon it, all of it once no turn is left
+        if w.pending != 0.0 {
+            let share = |later: bool| {
+                if later {
+                    (w.pending * near).min(1.0)
+                } else {
+                    1.0
+                }
+            };
+            if s.pending[q].is_some() {
+                v -= w.score * CAUSALITY * share(later_turn(s, q, false));
+            }
+            if bench.is_some_and(|m| m.pending.is_some()) {
+                v -= w.score * CAUSALITY * share(later_turn(s, q, true));
+            }
+        }
+        // Nethervoid: the Gateway, where the deck's cards use it
+        if let (Some(sq), true) = (s.gateway[q], w.gateway != 0.0) {
+            let at = 1u128 << sq;
+            let enemy = s.enemies(q);
+            let near = (ADJACENT[sq as usize] & enemy)
+                .count_ones()
+                .min(GATEWAY_REACH);
+            let mut worth = 1.0 + GATEWAY_ADJACENT * near as f64;
+            if (RED | GREEN) & at != 0 {
+                worth += GATEWAY_COLOURED;
+            }
+            if s.pieces[q][HEROIC] & at != 0 {
+                worth += GATEWAY_HEROIC;
+            }
+            v += w.gateway * worth;
+        }
+        // Everfrost: pieces removed from the game shrink their owner's supply for good
+        if w.removed != 0.0 {
+            let [tokens, legends] = s.removed[q];
+            v -= w.removed * (tokens + 2 * legends) as f64;
+        }
+        v
     }
 
     /// `threats` against all the opponents together: each opponent's pieces at risk count for a share
@@ -362,4 +468,67 @@ pub fn standing(s: &GameState, pts: &PerSeat<f64>, p: usize) -> f64 {
         sum += pts[c];
     }
     lowest + OTHER_COLOURS * (sum - lowest)
+}
+
+/// Whether any expansion state exists (a frozen effect, a pending being, a Gateway, a piece in stasis, a
+/// piece removed from the game): the base decks never have any, and their positions' values stay exactly
+/// as before the expansions.
+pub fn has_expansion_state(s: &GameState) -> bool {
+    (0..s.seats).any(|q| {
+        s.frozen[q].is_some()
+            || s.pending[q].is_some()
+            || s.gateway[q].is_some()
+            || s.stasis[q].is_some()
+            || s.removed[q] != [0, 0]
+    }) || s.teams.as_deref().is_some_and(|t| {
+        t.bench
+            .iter()
+            .any(|m| m.frozen.is_some() || m.pending.is_some() || m.stasis.is_some())
+    })
+}
+
+/// How near the end of the game is, 0 (its start) to 1: the best score's share of the score that triggers
+/// the end, or the share of the shortest personal deck already drawn (an empty deck triggers it too),
+/// whichever is nearer; 1 once the end is triggered.
+pub fn nearness(s: &GameState) -> f64 {
+    if s.end_trigger.is_some() {
+        return 1.0;
+    }
+    let by_score = s.best_score() as f64 / s.mode.end_score(s.seats) as f64;
+    let shortest = s.deck[..s.seats].iter().map(Vec::len).min().unwrap_or(0);
+    let by_deck = 1.0 - shortest as f64 / FULL_DECK;
+    by_score.max(by_deck).clamp(0.0, 1.0)
+}
+
+/// Whether side `q` (its benched member when `bench`, in a team game) plays a turn after the turn in
+/// progress: the end trigger gives every player one more turn after the trigger turn, and the turn limit
+/// ends the game too.
+pub fn later_turn(s: &GameState, q: usize, bench: bool) -> bool {
+    if s.over {
+        return false;
+    }
+    let n = s.players() as u32;
+    let mut remaining = s.max_turns.saturating_sub(s.turn);
+    if s.end_trigger.is_some() {
+        let done = if s.turn > s.trigger_turn {
+            s.turns_after_trigger + 1
+        } else {
+            0
+        };
+        remaining = remaining.min(n.saturating_sub(done));
+    }
+    let distance = if s.team_game() {
+        // sides alternate; a side's members alternate on its turns
+        match (q == s.active, bench) {
+            (true, false) => 4,
+            (true, true) => 2,
+            (false, false) => 1,
+            (false, true) => 3,
+        }
+    } else if q == s.active {
+        n
+    } else {
+        ((q + s.seats - s.active) % s.seats) as u32
+    };
+    distance <= remaining
 }

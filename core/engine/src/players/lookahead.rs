@@ -110,6 +110,12 @@ impl Lookahead {
             "place_candidates" => self.place_candidates as f64,
             "explore" => self.explore as f64,
             "full_values" => self.full_values as f64,
+            "frozen" => w.frozen,
+            "pending" => w.pending,
+            "gateway" => w.gateway,
+            "stasis" => w.stasis,
+            "removed" => w.removed,
+            "free_action" => w.free_action,
             "pass_control" => self.pass_control as i64 as f64,
             _ => return None,
         })
@@ -214,6 +220,7 @@ impl Lookahead {
                 outcome
             }
             Action::Pass => self.pass_outcome(&at.sb, p, at.base),
+            Action::Thaw | Action::Warp(_) => self.free_play_outcome(&at.sb, p, action),
             _ => self.full(self.try_action(&at.sb, p, action), p),
         };
         (outcome, at)
@@ -229,6 +236,22 @@ impl Lookahead {
     pub fn set_plan_for(&mut self, view: &PlayerView, answers: Vec<Answer>) {
         self.set_plan(answers);
         self.plan_key = team_turn_key(view);
+    }
+
+    /// A free play (a thaw, a warp) tried in the sandbox and valued in full, each action it gains (Winter
+    /// Whisperer's thaw) worth `free_action`: no evaluation counts the actions left, since every other
+    /// option spends one. The value of the frozen effect or the pending being it leaves is the
+    /// evaluation's (`Evaluator::expansion_value`), so it is played when it pays for them.
+    fn free_play_outcome(&self, sb: &GameState, p: usize, action: Action) -> Outcome {
+        let before = sb.actions_left;
+        let mut outcome = self.full(self.try_action(sb, p, action), p);
+        if let Some(state) = &outcome.state {
+            let gained = state.actions_left - before;
+            if gained != 0 && state.active == p {
+                outcome.value += self.ev.w.free_action * gained as f64;
+            }
+        }
+        outcome
     }
 
     /// Team games: passing control (`Action::Pass`) played in the sandbox: the teammate, asked with the
@@ -395,7 +418,10 @@ impl Lookahead {
     /// being drawn in its place.
     fn discard_outcome(&self, sb: &GameState, p: usize, ready: &Readiness, stat: f64) -> Outcome {
         // Etherweave: a pending being cannot be discarded.
-        let mut discardable = sb.hand[p].iter().copied().filter(|&c| sb.pending[p] != Some(c));
+        let mut discardable = sb.hand[p]
+            .iter()
+            .copied()
+            .filter(|&c| sb.pending[p] != Some(c));
         let mut card = discardable.next().expect("a card to discard");
         let mut least = ready.worth_of(card);
         for c in discardable {
@@ -712,8 +738,9 @@ impl Strategy for Lookahead {
 }
 
 /// The moves worth searching, given builder's `values` of them and the action option each takes: the best
-/// `n` by value, then every discard, flare and end (what builder undervalues by construction), and in team
-/// games passing control, as indexes.
+/// `n` by value, then every discard, flare and end (what builder undervalues by construction), every free
+/// play of the expansions (a thaw, a warp: its worth shows in the turns after it), and in team games
+/// passing control, as indexes.
 pub fn shortlist(values: &[f64], actions: &[Opt], n: usize) -> Vec<usize> {
     let mut order: Vec<usize> = (0..values.len()).collect();
     order.sort_by(|&a, &b| values[b].total_cmp(&values[a]));
@@ -721,7 +748,14 @@ pub fn shortlist(values: &[f64], actions: &[Opt], n: usize) -> Vec<usize> {
     for (i, o) in actions.iter().enumerate() {
         let always = matches!(
             o,
-            Opt::Action(Action::Discard | Action::Flare | Action::End | Action::Pass)
+            Opt::Action(
+                Action::Discard
+                    | Action::Flare
+                    | Action::End
+                    | Action::Pass
+                    | Action::Thaw
+                    | Action::Warp(_)
+            )
         );
         if always && !order.contains(&i) {
             order.push(i);

@@ -67,7 +67,7 @@ pub(crate) const PASS_CONTROL_DOC: &str =
     "team games: may hand the rest of a turn to the teammate when that is valued best (false: never)";
 
 /// In Python's declaration order (the order of `its parameters` in messages is sorted, as there).
-const SPECS: [Spec; 16] = [
+const SPECS: [Spec; 22] = [
     spec("score", false, "value of one point of score margin"),
     spec(
         "common",
@@ -151,6 +151,47 @@ const SPECS: [Spec; 16] = [
             "placements of one card valued with the hand's readiness (the best few)",
         )
     },
+    spec(
+        "frozen",
+        false,
+        "Everfrost: value of a frozen effect in play while its holder has a turn left to thaw it, less \
+         as the end nears",
+    ),
+    Spec {
+        minimum: Some("0.0"),
+        maximum: Some("1.0"),
+        ..spec(
+            "pending",
+            false,
+            "Etherweave: share of the causality penalty (2 points) counted while a pending being can \
+             still be summoned, times how near the end is (all of it on its holder's last turn)",
+        )
+    },
+    spec(
+        "gateway",
+        false,
+        "Nethervoid: value of having the Gateway (more next to enemy pieces, on a red or green square, \
+         heroic)",
+    ),
+    Spec {
+        minimum: Some("0.0"),
+        maximum: Some("1.0"),
+        ..spec(
+            "stasis",
+            false,
+            "Etherweave: share of its value a piece in stasis keeps for its owner",
+        )
+    },
+    spec(
+        "removed",
+        false,
+        "Everfrost: value lost per piece of one's supply removed from the game (a legendary one twice)",
+    ),
+    spec(
+        "free_action",
+        false,
+        "value of an action gained by a free play (a thaw or a warp)",
+    ),
     flag("pass_control", PASS_CONTROL_DOC),
 ];
 
@@ -172,9 +213,29 @@ pub struct Params {
     pub place_candidates: i64,
     pub explore: i64,
     pub full_values: i64,
+    /// Everfrost: value of a frozen effect in play while its holder has a turn left.
+    pub frozen: f64,
+    /// Etherweave: share of the causality penalty counted while a pending being can still be summoned.
+    pub pending: f64,
+    /// Nethervoid: value of having the Gateway.
+    pub gateway: f64,
+    /// Etherweave: share of its value a piece in stasis keeps for its owner.
+    pub stasis: f64,
+    /// Everfrost: value lost per piece removed from the game.
+    pub removed: f64,
+    /// Value of an action gained by a thaw or a warp.
+    pub free_action: f64,
     /// Team games: whether the player may pass control to its teammate (never outside team games).
     pub pass_control: bool,
 }
+
+/// The defaults of the expansion parameters (docs/strategies.md, "The expansion mechanics": measured).
+pub const FROZEN: f64 = 2.0;
+pub const PENDING: f64 = 0.25;
+pub const GATEWAY: f64 = 1.0;
+pub const STASIS: f64 = 0.5;
+pub const REMOVED: f64 = 0.5;
+pub const FREE_ACTION: f64 = 1.5;
 
 /// The names of the scripted strategies.
 pub const PRESET_NAMES: [&str; 4] = ["greedy", "builder", "hunter", "brawler"];
@@ -205,6 +266,12 @@ impl Default for Params {
             place_candidates: 4,
             explore: 3,
             full_values: 1,
+            frozen: FROZEN,
+            pending: PENDING,
+            gateway: GATEWAY,
+            stasis: STASIS,
+            removed: REMOVED,
+            free_action: FREE_ACTION,
             pass_control: true,
         }
     }
@@ -273,6 +340,12 @@ impl Params {
             "place_candidates" => self.place_candidates = i,
             "explore" => self.explore = i,
             "full_values" => self.full_values = i,
+            "frozen" => self.frozen = f,
+            "pending" => self.pending = f,
+            "gateway" => self.gateway = f,
+            "stasis" => self.stasis = f,
+            "removed" => self.removed = f,
+            "free_action" => self.free_action = f,
             "pass_control" => self.pass_control = value == ParamValue::Bool(true),
             _ => unreachable!("every declared parameter is set"),
         }
