@@ -9,8 +9,9 @@ import pyarrow as pa
 
 # 2: games.variant and variant_seat, the deck_order table; 3: melee (games.players, the seat_results and
 # colour_points tables, points.colour, flare_events.against); 4: team games (games.teams, seat_results.team,
-# the pass_control table). reports/dataset.py reads version 2 and 3 runs too.
-SCHEMA_VERSION = 4
+# the pass_control table); 5: the expansions' card_events (frozen, thawed, warped). reports/dataset.py reads
+# version 2, 3 and 4 runs too.
+SCHEMA_VERSION = 5
 
 GAMES = pa.schema([
     ("game_id", pa.int64()),
@@ -42,10 +43,10 @@ CARD_EVENTS = pa.schema([
     ("seat", pa.int8()),
     ("card_id", pa.string()),
     ("card_type", pa.string()),  # being, legend, flare
-    ("event", pa.string()),  # drawn, played, discarded, returned, held, invoked
+    ("event", pa.string()),  # drawn, played, discarded, returned, held, invoked; frozen, thawed, warped (expansions)
     ("opening", pa.bool_()),  # drawn into the opening hand
     ("square", pa.int16()),  # played: the summoning square, else -1
-    ("enemy_common", pa.int8()),  # played: enemy pieces destroyed by the summon and its effect, by rank
+    ("enemy_common", pa.int8()),  # played (thawed, warped): enemy pieces destroyed by the summon and its effect
     ("enemy_heroic", pa.int8()),
     ("enemy_legendary", pa.int8()),
     ("own_destroyed", pa.int8()),

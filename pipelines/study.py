@@ -34,6 +34,8 @@ TEAM_FORMS = {"team-high-form": "high-form", "team-deathmatch": "deathmatch"}  #
 TEAM_SEATS = 4
 FORMS = (*MODES, *MELEE_FORMS, *TEAM_FORMS)
 TWICE_IN_A_BOX = "imperial"  # the base box holds two Imperial decks, one of each other deck
+# "all" decks or cards are the base game's; this value of a deck key or of ablation.cards adds the expansion decks
+ALL_DECKS = "all+expansions"
 
 
 def form_players(form: str) -> int:
@@ -420,6 +422,15 @@ def _expansions(cards) -> set[str]:
     return set(cards.decks) - set(_base_decks(cards))
 
 
+def _all_decks(c: _Checker, key: str, cards, base: list[str]) -> list[str]:
+    """The decks "all" means for the deck key ``key``: the base game's, or with ``"all+expansions"`` every deck
+    of the card set (the value then reads as "all")."""
+    if c.data.get(key) != ALL_DECKS:
+        return base
+    c.data = c.data | {key: "all"}
+    return sorted(cards.decks)
+
+
 def _fits_in_a_box(table: tuple[str, ...]) -> bool:
     """A deck table the boxed game can seat: each deck once, the Imperial deck up to twice."""
     return all(n <= (2 if deck == TWICE_IN_A_BOX else 1) for deck, n in Counter(table).items())
@@ -528,8 +539,10 @@ def _ablation(c: _Checker, cards: CardSet) -> tuple[Variant, ...]:
     value = table.get("cards")
     if value == "all":  # the base game's cards; an expansion deck's family is named
         value = [f for f in families if f != "task/*" and f[:-2] not in _expansions(cards)]
+    elif value == ALL_DECKS:  # every being, legend and flare, the expansion decks' beings included
+        value = [f for f in families if f != "task/*"]
     if not isinstance(value, list) or not value or not all(isinstance(x, str) for x in value):
-        raise c.fail("ablation.cards", f'expected "all" or a non-empty list of card ids or families '
+        raise c.fail("ablation.cards", f'expected "all", "{ALL_DECKS}" or a non-empty list of card ids or families '
                                        f"({', '.join(families)}), got {value!r}")
     ids: list[str] = []
     for i, name in enumerate(value):
@@ -563,13 +576,14 @@ def parse_study(data: dict[str, Any], path: Path) -> Study:
     # "all" decks means the base game's; expansion decks (sim/cards/etherweave.toml, ...) are named.
     base = _base_decks(cards) or sorted(cards.decks)
     if duel:
-        decks = c.pairings("deck_pairings", sorted(cards.decks), "decks", closed=True, every=base)
+        decks = c.pairings("deck_pairings", sorted(cards.decks), "decks", closed=True,
+                           every=_all_decks(c, "deck_pairings", cards, base))
         pairings, players = _strategy_pairings(c, declared)
     deck_tables: tuple[tuple[str, ...], ...] = ()
     strategy_tables: tuple[tuple[str, ...], ...] = ()
     if sizes:
         deck_tables = _tables(c, "deck_tables", sorted(cards.decks), sizes, "decks", closed=True,
-                              allowed=_fits_in_a_box, every=base)
+                              allowed=_fits_in_a_box, every=_all_decks(c, "deck_tables", cards, base))
         strategy_tables, table_players = _strategy_tables(c, declared, sizes)
         players |= table_players
     else:
@@ -580,7 +594,7 @@ def parse_study(data: dict[str, Any], path: Path) -> Study:
     team_strategies: tuple[TeamTable, ...] = ()
     if any(f in TEAM_FORMS for f in forms):
         team_decks = _team_tables(c, "team_deck_tables", sorted(cards.decks), "decks", closed=True,
-                                  allowed=_fits_in_a_box, every=base)
+                                  allowed=_fits_in_a_box, every=_all_decks(c, "team_deck_tables", cards, base))
         if not team_decks:
             raise c.fail("team_deck_tables", '"all" found no team table the card set\'s decks can seat (4 decks: '
                                              "each once, the Imperial deck up to twice); list the tables")

@@ -3,8 +3,8 @@
 This runs on the workers for every game, so ``add`` only keeps the record's events; ``tables`` turns a whole
 shard's events into one frame (a column per field the tables need, one frame per event kind, concatenated in
 event order) and makes the table rows from it with Polars (columnar work instead of a Python loop per event).
-An effect's outcome is counted on the events that follow a summon and name its card as their cause, up to
-the game's next summon.
+An effect's outcome is counted on the events that follow a summon (or an expansion's thaw or warp) and name its
+card as their cause, up to the game's next summon, thaw or warp.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from sim.record import (
     Draw,
     Event,
     FlareInvoked,
+    Freeze,
     GameRecord,
     Held,
     Improvise,
@@ -33,7 +34,9 @@ from sim.record import (
     Summon,
     TaskClaim,
     TaskReveal,
+    Thaw,
     Upgrade,
+    Warp,
 )
 from sim.state import GameState
 
@@ -55,8 +58,14 @@ _FIELDS: dict[type[Event], tuple[tuple[str, str, pl.DataType], ...]] = {
     TaskReveal: (("task", "card", pl.String()),),
     TaskClaim: (("task", "card", pl.String()), ("points", "points", pl.Int16())),
     Points: (("source", "card", pl.String()), ("points", "points", pl.Int16()), ("colour", "colour", pl.Int8())),
+    Freeze: (("card", "card", pl.String()),),  # Everfrost: the card became its seat's frozen effect
+    Thaw: (("card", "card", pl.String()),),  # Everfrost: the frozen effect thawed (its frozen text)
+    Warp: (("card", "card", pl.String()),),  # Etherweave: the card's warp text played from hand
 }
-_LIFECYCLE = {"discard": "discarded", "return": "returned", "held": "held"}
+_LIFECYCLE = {"discard": "discarded", "return": "returned", "held": "held", "freeze": "frozen"}
+# The plays whose effect the outcome counters count: a summon, and (expansions) a thaw's frozen text and a warp text
+# played from hand; the events that follow and name the card as their cause, up to the game's next such play.
+_PLAYS = {"summon": "played", "thaw": "thawed", "warp": "warped"}
 _EFFECT_KINDS = ("destroy", "upgrade", "downgrade", "place", "convert")
 _COUNTERS = ("enemy_common", "enemy_heroic", "enemy_legendary", "own_destroyed", "upgrades", "downgrades",
              "placed", "converted")
@@ -154,7 +163,7 @@ class TableBuilder:
                         for name, column, dtype in _FIELDS[kind]]
             frames.append(pl.DataFrame(columns))
         ev = pl.concat(frames, how="diagonal").sort("idx")
-        summon = pl.col("kind") == "summon"
+        summon = pl.col("kind").is_in(list(_PLAYS))
         team_game = pl.col("game_id").is_in(self.team_games)
         return ev.with_columns(
             pl.when(summon).then(pl.col("idx")).forward_fill().over("game_id").alias("summon_idx"),
@@ -178,10 +187,11 @@ class TableBuilder:
                                                                            strict=True)]))
         zero = [pl.lit(0).alias(c) for c in _COUNTERS]
         base = [pl.col("idx"), pl.col("game_id"), pl.col("turn"), pl.col("seat"), card.alias("card_id")]
-        played = (ev.filter(kind == "summon")
+        played = (ev.filter(kind.is_in(list(_PLAYS)))
                   .join(effects, left_on="idx", right_on="summon_idx", how="left")
-                  .select(*base, _card_type(card).alias("card_type"), pl.lit("played").alias("event"),
-                          pl.lit(False).alias("opening"), pl.col("square"),
+                  .select(*base, _card_type(card).alias("card_type"),
+                          kind.replace_strict(_PLAYS, return_dtype=pl.String).alias("event"),
+                          pl.lit(False).alias("opening"), pl.col("square").fill_null(-1),
                           *[pl.col(c).fill_null(0) for c in _COUNTERS]))
         drawn = ev.filter(kind == "draw").select(
             *base, pl.col("deck").replace_strict(_DECK_CARD_TYPE, return_dtype=pl.String).alias("card_type"),

@@ -1,12 +1,13 @@
 """Ablation arms: the card set a variant game is played with, and which seat gets the changed deck.
 
-A vanilla being keeps its rank and pattern and loses its effect; a vanilla flare keeps its thresholds and
-loses both halves' effects. Because a vanilla copy takes the card's place, every shuffle and draw of the
-game is the one of the unchanged game with the same seed: the paired games only diverge once the card's
-effect would have mattered. A removed card (or task) shortens its deck, so the shuffles that follow differ
-and the pairing is by seed only. A copy (mode "copy", the A/A check) changes nothing in the card; the
-players' random streams are drawn anew (``player_seed``), so the pair diverges as it would if the card
-mattered. See docs/studies.md, "Ablation".
+A vanilla being keeps its rank and pattern and loses its effect (an expansion being also its frozen text,
+its warp text and summoning anywhere: it is summoned by its pattern and discarded like a base being); a
+vanilla flare keeps its thresholds and loses both halves' effects. Because a vanilla copy takes the card's
+place, every shuffle and draw of the game is the one of the unchanged game with the same seed: the paired
+games only diverge once the card's effect would have mattered. A removed card (or task) shortens its deck, so
+the shuffles that follow differ and the pairing is by seed only. A copy (mode "copy", the A/A check) changes
+nothing in the card; the players' random streams are drawn anew (``player_seed``), so the pair diverges as it
+would if the card mattered. See docs/studies.md, "Ablation".
 """
 
 from __future__ import annotations
@@ -35,7 +36,9 @@ def _change(card: Being | Flare | Task, mode: str) -> Being | Flare | Task | Non
         return replace(card)
     if isinstance(card, Flare):
         return replace(card, upper=replace(card.upper, effect=()), lower=replace(card.lower, effect=()))
-    return replace(card, effect=())
+    # every text goes: an expansion being's frozen and warp texts and Time Traveler's summoning anywhere too
+    return replace(card, effect=(), warp=None, warp_describe="", summon_anywhere=False, frozen=None,
+                   frozen_describe="")
 
 
 def _swap(cards: tuple, card_id: str, mode: str) -> tuple:

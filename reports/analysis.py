@@ -18,6 +18,7 @@ from reports.stats import Diff, Estimate, Paired, Rate, Slope
 Record = dict[str, Any]
 Cell = tuple[str, str, str]  # mode, deck, strategy
 HIGH_FORM = "high-form"
+EXPANSION_PLAYS = ("frozen", "thawed", "warped")
 EFFECTS = ("enemy_common", "enemy_heroic", "enemy_legendary", "own_destroyed", "upgrades", "downgrades",
            "placed", "converted", "turn_points")
 
@@ -76,6 +77,9 @@ def card_records(q: dict[str, list[Record]], names: Names) -> list[Record]:
         record["mean_turn"] = p.get("mean_turn")
         record.update({e: p.get(e) for e in EFFECTS})
         record["first_summon_turn"] = p.get("first_summon_turn")
+        for e in EXPANSION_PLAYS:  # frozen, thawed, warped: the expansions' own uses of a card, per seat-game
+            record[e] = p.get(e, 0) or 0
+            record[f"{e}_per_game"] = record[e] / in_hand.n if in_hand.n else None
         f = flares.get(key)
         if f is not None:
             games = f["games"]

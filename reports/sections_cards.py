@@ -79,6 +79,21 @@ EFFECT_COLUMNS = [
 ]
 
 
+EXPANSION_COLUMNS = [
+    Column("in_hand_games", "Games in hand", INT, "seat-games with the card in hand at some point"),
+    Column("plays", "Plays", INT, "summons"),
+    Column("frozen", "Frozen", INT, "Everfrost: times the card became its player's frozen effect in play"),
+    Column("thawed", "Thaws", INT, "Everfrost: times its frozen text was thawed (a free play)"),
+    Column("thawed_per_game", "Thaws per game in hand", NUM, "thaws / games in hand", 2),
+    Column("warped", "Warps", INT, "Etherweave: times its warp text was played from hand (a free play)"),
+    Column("warped_per_game", "Warps per game in hand", NUM, "warps / games in hand", 2),
+]
+EXPANSION_NOTE = ("The expansion decks' free plays: how often each Everfrost being was frozen and thawed, and how "
+                  "often each Etherweave being's warp text was played from hand. Descriptive counts of what the "
+                  "players did, not estimates of a card's strength. The effect columns above are the summons'; "
+                  "a thaw's or warp's own outcome is in the dataset (card_events rows thawed and warped).")
+
+
 def _forests(records: list[Record], key: str, what: str) -> list[Chart]:
     """One forest plot per form and strategy of comparison ``key``, largest effects first."""
     groups: dict[tuple[str, str], list[Record]] = defaultdict(list)
@@ -117,6 +132,7 @@ RANDOMIZED_NOTE = ("The randomized estimates compare seat-games by what the shuf
 
 def beings_section(records: list[Record]) -> Section:
     rows = _with_flags(records, "being")
+    free = [r for r in rows if r.get("frozen") or r.get("thawed") or r.get("warped")]
     intro = "Win rates of each being's holder, within its form, deck and strategy. " + RANDOMIZED_NOTE
     return Section("beings", "Beings", intro, [
         Table("beings", "Beings: randomized estimates", CELL + randomized_columns(True) + [FLAGS], rows),
@@ -124,6 +140,8 @@ def beings_section(records: list[Record]) -> Section:
         Table("being_outcomes", "Beings: descriptive win rates", CELL + _win_columns("played"), rows,
               DESCRIPTIVE_NOTE),
         Table("being_effects", "Beings: what a play did, on average", CELL + EFFECT_COLUMNS, rows),
+        *([Table("being_free_plays", "Beings: frozen, thawed and warped (expansion decks)",
+                 CELL + EXPANSION_COLUMNS, free, EXPANSION_NOTE)] if free else []),
     ])
 
 

@@ -29,22 +29,34 @@ def machine() -> str:
     return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}"
 
 
-def pairings(text: str, decks: list[str], players: int = 2) -> list[tuple[str, ...]]:
-    """Deck pairings (``imperial-sylvan``) or, for more players, tables (``imperial-sylvan-highland``);
-    "all": every ordered pairing, or every table the boxed game can seat (one of each deck, Imperial twice)."""
-    if text == "all":
+def pairings(text: str, decks: list[str], players: int = 2, expansions: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+    """Deck pairings (``imperial-sylvan``) or, for more players, tables (``imperial-sylvan-highland``) of
+    ``decks`` (the base game's) and ``expansions`` (decks of the card set that are not). "all": every ordered
+    pairing of the base decks, or every table of them the boxed game can seat (one of each deck, Imperial
+    twice); "expansions": every ordered pairing or seatable table with at least one expansion deck;
+    "all+expansions": both."""
+    if text in ("all", "expansions", "all+expansions"):
+        every = [*decks, *expansions]
         if players == 2:
-            return [(a, b) for a in decks for b in decks]
-        from pipelines.study import _fits_in_a_box
+            out = [(a, b) for a in every for b in every]
+        else:
+            from pipelines.study import _fits_in_a_box
 
-        return [t for t in combinations_with_replacement(decks, players) if _fits_in_a_box(t)]
+            out = [t for t in combinations_with_replacement(every, players) if _fits_in_a_box(t)]
+        if text == "all":
+            return [t for t in out if not set(t) & set(expansions)]
+        if text == "expansions":
+            return [t for t in out if set(t) & set(expansions)]
+        return out
     out = []
+    known = [*decks, *expansions]
     example = "-".join((["imperial", "sylvan", "highland", "imperial"])[:players])
     for part in text.split(","):
         names = tuple(part.strip().split("-"))
-        if len(names) != players or any(n not in decks for n in names):
+        if len(names) != players or any(n not in known for n in names):
             what = "pairing" if players == 2 else f"table of {players}"
-            raise UserError(f"--decks: {part!r} is not a {what} like {example} of {', '.join(decks)}")
+            raise UserError(f"--decks: {part!r} is not a {what} like {example} of {', '.join(known)}, or all, "
+                            "expansions, all+expansions")
         out.append(names)
     return out
 
@@ -89,6 +101,7 @@ def run_bench(games: int, deck_text: str, strategy_names: list[str], engine: str
     from sim.cards import BASE_DECKS
 
     decks = [d for d in BASE_DECKS if d in cards.decks]
+    expansions = tuple(d for d in cards.decks if d not in BASE_DECKS)
     if teams:
         players = 4
     if len(strategy_names) == 1:
@@ -97,7 +110,7 @@ def run_bench(games: int, deck_text: str, strategy_names: list[str], engine: str
         raise UserError(f"--strategies: expected one name or {players} names separated by commas")
     results = []
     for mode in MODES if players == 2 or teams else (DEATHMATCH,):
-        for table in pairings(deck_text, decks, players):
+        for table in pairings(deck_text, decks, players, expansions):
             start = time.perf_counter()
             turns = play(cards, mode, table, strategy_names, games, teams=teams)
             elapsed = time.perf_counter() - start

@@ -183,8 +183,10 @@ def register(app: typer.Typer) -> None:
     def bench(
         games: Annotated[int, typer.Option(metavar="N", help="games per form and pairing")] = 300,
         decks: Annotated[str | None, typer.Option(
-            metavar="PAIRINGS", help="pairings, e.g. imperial-imperial,highland-sylvan, or tables for a melee; "
-                                     "'all'", show_default="imperial-imperial; a melee: all")] = None,
+            metavar="PAIRINGS", help="pairings, e.g. imperial-imperial,everfrost-sylvan, or tables for a melee; "
+                                     "'all' (the base decks), 'expansions' (every pairing or table with an "
+                                     "expansion deck) or 'all+expansions'",
+            show_default="imperial-imperial; a melee: all")] = None,
         strategies: Annotated[str, typer.Option(
             metavar="NAME,...", help="one strategy name per player, or one for every seat")] = "random",
         players: Annotated[int, typer.Option(

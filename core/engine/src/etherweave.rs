@@ -277,6 +277,14 @@ pub fn swap(s: &mut GameState, a: Square, b: Square, cause: Id) {
     s.pieces[pb.0][pb.1 as usize] &= !bit(b);
     s.pieces[pa.0][pa.1 as usize] |= bit(b);
     s.pieces[pb.0][pb.1 as usize] |= bit(a);
+    // a Gateway keeps its status through a swap (Nethervoid)
+    for g in s.gateway.iter_mut() {
+        if *g == Some(a) {
+            *g = Some(b);
+        } else if *g == Some(b) {
+            *g = Some(a);
+        }
+    }
     s.record.add(Event::Swap {
         turn: s.turn,
         seat: s.active as i8,

@@ -341,44 +341,8 @@ fn strict() -> GameOptions {
     }
 }
 
-/// `games` strict duels of random players for each ordered pairing with Everfrost and each form; the
-/// number of thaws seen.
-fn strict_random_duels(games: u64) -> usize {
-    let cards = cards();
-    let pairs = [
-        ["everfrost", "imperial"],
-        ["imperial", "everfrost"],
-        ["everfrost", "highland"],
-        ["highland", "everfrost"],
-        ["everfrost", "sylvan"],
-        ["sylvan", "everfrost"],
-        ["everfrost", "everfrost"],
-    ];
-    let mut thaws = 0;
-    for mode in [Mode::HighForm, Mode::Deathmatch] {
-        for decks in pairs {
-            for seed in 0..games {
-                let players = [0, 1].map(|i| make_strategy("random", i, seed).unwrap());
-                let mut game =
-                    Game::new(Arc::clone(&cards), mode, decks, players, seed, strict()).unwrap();
-                game.play();
-                thaws += game
-                    .state
-                    .record
-                    .events
-                    .iter()
-                    .filter(|e| e.kind() == "thaw")
-                    .count();
-            }
-        }
-    }
-    thaws
-}
-
-#[test]
-fn a_thousand_strict_random_duels_per_pairing_and_form_keep_every_invariant() {
-    assert!(strict_random_duels(1000) > 1000);
-}
+// The strict random duels of every ordered pairing with an expansion deck, 1,000 per pairing and form, are
+// in tests/expansions.rs (all 27 pairings of the six decks at once).
 
 #[test]
 fn strict_random_melees_with_everfrost_keep_every_invariant() {

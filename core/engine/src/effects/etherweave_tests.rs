@@ -675,49 +675,8 @@ fn polarity_queens_warp_places_a_common_next_to_an_enemy_piece() {
 }
 
 // ----- whole games
-/// `games` strict random games per ordered pairing of Etherweave with every deck (both ways, and the
-/// mirror), in both forms.
-fn strict_random_duels(games: u64) {
-    let cards = game_cards();
-    let decks = ["imperial", "highland", "sylvan", "etherweave"];
-    let mut warps = 0;
-    for mode in [Mode::HighForm, Mode::Deathmatch] {
-        for a in decks {
-            for b in decks {
-                if a != "etherweave" && b != "etherweave" {
-                    continue;
-                }
-                for seed in 0..games {
-                    let players = [
-                        make_strategy("random", 0, seed).unwrap(),
-                        make_strategy("random", 1, seed).unwrap(),
-                    ];
-                    let options = GameOptions {
-                        strict: true,
-                        ..GameOptions::default()
-                    };
-                    let mut game =
-                        Game::new(Arc::clone(&cards), mode, [a, b], players, seed, options)
-                            .unwrap();
-                    game.play();
-                    warps += game
-                        .state
-                        .record
-                        .events
-                        .iter()
-                        .filter(|e| e.kind() == "warp")
-                        .count();
-                }
-            }
-        }
-    }
-    assert!(warps > 0);
-}
-
-#[test]
-fn thousands_of_strict_random_etherweave_duels_keep_every_invariant() {
-    strict_random_duels(1000);
-}
+// The strict random duels of every ordered pairing with an expansion deck, 1,000 per pairing and form, are
+// in tests/expansions.rs (all 27 pairings of the six decks at once).
 
 #[test]
 fn strict_random_etherweave_melees_and_team_games_keep_every_invariant() {

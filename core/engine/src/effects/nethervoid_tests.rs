@@ -20,48 +20,8 @@ fn cards() -> Arc<CardSet> {
 
 // ----- strict random games
 
-/// `games` strict games of random players for each ordered pairing of Nethervoid with a base deck (both
-/// ways) and the mirror, in both forms of the duel.
-fn strict_random_duels(games: u64) -> usize {
-    let cards = cards();
-    let mut gateways = 0;
-    let pairs = [
-        ["nethervoid", "imperial"],
-        ["imperial", "nethervoid"],
-        ["nethervoid", "highland"],
-        ["highland", "nethervoid"],
-        ["nethervoid", "sylvan"],
-        ["sylvan", "nethervoid"],
-        ["nethervoid", "nethervoid"],
-    ];
-    for mode in [Mode::HighForm, Mode::Deathmatch] {
-        for decks in pairs {
-            for seed in 0..games {
-                let players = [0, 1].map(|i| make_strategy("random", i, seed).unwrap());
-                let options = GameOptions {
-                    strict: true,
-                    ..GameOptions::default()
-                };
-                let mut game =
-                    Game::new(Arc::clone(&cards), mode, decks, players, seed, options).unwrap();
-                game.play();
-                gateways += game
-                    .state
-                    .record
-                    .events
-                    .iter()
-                    .filter(|e| matches!(e, Event::Gateway { .. }))
-                    .count();
-            }
-        }
-    }
-    gateways
-}
-
-#[test]
-fn thousands_of_strict_random_duels_with_nethervoid_keep_every_invariant() {
-    assert!(strict_random_duels(1000) > 0);
-}
+// The strict random duels of every ordered pairing with an expansion deck, 1,000 per pairing and form, are
+// in tests/expansions.rs (all 27 pairings of the six decks at once).
 
 #[test]
 fn strict_random_melees_and_team_games_with_nethervoid_keep_every_invariant() {
@@ -320,6 +280,16 @@ fn the_merchant_of_time_suspends_a_gateway_it_lifts_and_brings_it_back_with_its_
         (Some(sq("c3")), false)
     );
     assert_eq!(s.piece_at(sq("c3")), Some((0, HEROIC)));
+}
+
+#[test]
+fn a_gateway_keeps_its_status_through_a_swap() {
+    let (mut game, _) = nv("nethervoid/flame-imp", "e5=1h c3=2h", Some("e5"), &[]);
+    let s = &mut game.state;
+    crate::etherweave::swap(s, sq("c3"), sq("e5"), "etherweave/paradox-worm");
+    assert_eq!(s.gateway[0], Some(sq("c3")));
+    assert_eq!(s.piece_at(sq("c3")), Some((0, HEROIC)));
+    s.check_invariants().unwrap();
 }
 
 // ----- the cards
