@@ -136,7 +136,7 @@ def register(app: typer.Typer) -> None:
         (--summon ID --at SQUARE) and show what its effect did."""
         from sim import board
         from sim.cards import load_card_set
-        from sim.narrate import describe_event
+        from sim.narrate import describe_event, expansion_lines
         from sim.scenario import load_scenario, render_arena
         from sim.state import MAX_SEATS
         from strategies import make_strategy
@@ -149,6 +149,8 @@ def register(app: typer.Typer) -> None:
         in_hand = {c.id: c for c in (*s.hand[p], *s.legend_hand[p])}
         if summon is None:
             typer.echo(render_arena(s))
+            for line in expansion_lines(s):
+                typer.echo(line)
             for card in in_hand.values():
                 squares = sorted({board.name(pl.origin) for pl in game.legal_placements(p, card)})
                 improvised = sorted({f"{board.name(pl.origin)} (improvising with player {c + 1}'s piece)"
@@ -169,14 +171,18 @@ def register(app: typer.Typer) -> None:
         if not options:
             raise UserError(f"{summon} cannot be summoned at {at} in this position")
         typer.echo(render_arena(s))
+        for line in expansion_lines(s):
+            typer.echo(line)
         seen = len(s.record.events)
         s.actions_left -= 1  # the summon is an action, as in play (effects may ask whether it was the last)
         game.summon(p, card, game.ask(p, "summon", options, card.id))
         for event in s.record.events[seen:]:
-            text = describe_event(event)
+            text = describe_event(event, s.team_game)
             if text:
                 typer.echo(text)
         typer.echo(render_arena(s))
+        for line in expansion_lines(s):
+            typer.echo(line)
 
     @app.command()
     @fail_cleanly

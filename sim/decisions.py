@@ -52,6 +52,15 @@ class Decision(NamedTuple):
     prompt: str = ""
 
 
+class SeatState(NamedTuple):
+    """A team member's public personal expansion state (``PlayerView.seat_state``)."""
+
+    frozen: Being | None
+    pending: Being | None
+    stasis: tuple[int, int] | None  # (owner side, rank) of the piece on his pending Merchant of Time
+    hound_return: Being | None
+
+
 class Strategy(Protocol):
     name: str
 
@@ -208,6 +217,67 @@ class PlayerView:
     @property
     def end_triggered(self) -> bool:
         return self._state.end_trigger is not None
+
+    # ----- the expansions' public state. /work/shared/EXPANSIONS.md ("Public information"): the frozen effect in
+    # play, the pending being, the Gateway and a piece in stasis are visible to every player; so is the rest
+    # here, which follows from cards played in the open (a Hell Hound waiting to go under its deck was just
+    # summoned before everyone). In a team game ``player`` is a side: its slots hold its holder's personal
+    # state; ``seat_state`` gives any seat's, benched or not.
+    def frozen(self, player: int) -> Being | None:
+        """Everfrost: the frozen effect in play in front of ``player``."""
+        return self._state.frozen[player]
+
+    def gateway(self, player: int) -> int | None:
+        """Nethervoid: the square of ``player``'s Gateway (None: none, or suspended)."""
+        return self._state.gateway[player]
+
+    def gateway_suspended(self, player: int) -> bool:
+        """Nethervoid: ``player``'s Gateway waits for its piece, put in stasis, to come back."""
+        return self._state.gateway_suspended[player]
+
+    def pending(self, player: int) -> Being | None:
+        """Etherweave: ``player``'s pending being (a card of his hand whose warp text was played)."""
+        return self._state.pending[player]
+
+    def stasis(self, player: int) -> tuple[int, int] | None:
+        """Etherweave: (owner, rank) of the piece in stasis on ``player``'s pending Merchant of Time."""
+        x = self._state.stasis[player]
+        return None if x is None else (x[0], x[1])
+
+    def possessed(self, player: int) -> int | None:
+        """Nethervoid: the colour whose pieces ``player``'s next summoning this turn must use (Possessed
+        Summoner)."""
+        return self._state.possessed[player]
+
+    def removed(self, player: int) -> tuple[int, int]:
+        """Everfrost: ``player``'s pieces removed from the game (Deathbringer): (tokens, legendary pieces)."""
+        r = self._state.removed[player]
+        return r[0], r[1]
+
+    def action_loss(self, player: int) -> bool:
+        """Everfrost: whether ``player``'s next turn has 1 action (an opponent's Everfrost Sentinel)."""
+        return self._state.action_loss[player] != 0
+
+    def hound_return(self, player: int) -> Being | None:
+        """Nethervoid: ``player``'s Hell Hound waiting to go under his deck at the end of the turn."""
+        return self._state.hound_return[player]
+
+    @property
+    def void_squares(self) -> int:
+        """Etherweave: empty squares the active player's next summoning may count as commons (Void Summoner)."""
+        return self._state.void_squares
+
+    @property
+    def extra_destruction(self) -> int:
+        """Etherweave: extra counts of each enemy piece the active player destroys this turn (Gate of
+        Oblivion's warp)."""
+        return self._state.extra_destruction
+
+    def seat_state(self, seat: int) -> SeatState:
+        """A team game: ``seat``'s public personal state (0-3), his cards in his side's slots or benched."""
+        m = self._state.member(seat)
+        return SeatState(m.frozen, m.pending, None if m.stasis is None else (m.stasis[0], m.stasis[1]),
+                         m.hound_return)
 
     def sandbox(self, rng: random.Random) -> GameState:
         """A copy of the game for lookahead that holds nothing this player may not know: what is hidden

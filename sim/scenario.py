@@ -35,7 +35,7 @@ from sim.cards import Being, CardSet, Flare, Task, load_card_set
 from sim.decisions import Strategy
 from sim.errors import UserError
 from sim.game import Game
-from sim.ranks import LEGENDARY, RANK_LETTERS
+from sim.ranks import LEGENDARY, RANK_LETTERS, RANK_NAMES
 from sim.state import (
     DEATHMATCH,
     HIGH_FORM,
@@ -50,13 +50,16 @@ from sim.state import (
 
 COLUMNS = "abcdefghi"
 _PLAYER_FIELD = re.compile(
-    r"(hand|legends|flare|stock|deck|claimed|task points|deathmatch points|improvised) ([1-4])|deck [1-4] size"
+    r"(hand|legends|flare|stock|deck|claimed|task points|deathmatch points|improvised"
+    r"|frozen|pending|stasis|hound|gateway|possessed|removed|action loss) ([1-4])|deck [1-4] size"
     r"|points ([1-4]) in ([1-4])")
 # a team game's team fields: legends A, stock B, ...
-_TEAM_FIELD = re.compile(r"(legends|stock|claimed|task points|deathmatch points) ([ab])")
-_TEAM_SEAT_FIELDS = ("hand", "flare", "deck")  # the per-seat fields of a team game (seats 1-4)
+_TEAM_FIELD = re.compile(
+    r"(legends|stock|claimed|task points|deathmatch points|gateway|possessed|removed|action loss) ([ab])")
+# the per-seat fields of a team game (seats 1-4)
+_TEAM_SEAT_FIELDS = ("hand", "flare", "deck", "frozen", "pending", "stasis", "hound")
 _FIELDS = {"mode", "decks", "seed", "active", "turn", "actions", "ask", "tasks", "next task", "task deck", "teams",
-           "control",
+           "control", "void squares", "extra destruction",
            "task deck size", "legend deck", "legend deck size", "flare deck", "flare deck size", "arena"}
 _HIGH_FORM_ONLY = ("tasks", "next task", "task deck", "task deck size", "claimed", "task points")
 
@@ -208,8 +211,11 @@ def load_scenario(
 
     for p in range(n):
         pool = list(cards.deck(decks[p]))
-        s.hand[p] = take(f"hand {p + 1}", pool, Being, f"player {p + 1}'s deck ({decks[p]})")
-        top = take(f"deck {p + 1}", pool, Being, f"player {p + 1}'s deck ({decks[p]}) outside the hand")
+        who = f"player {p + 1}"
+        s.hand[p] = take(f"hand {p + 1}", pool, Being, f"{who}'s deck ({decks[p]})")
+        top = take(f"deck {p + 1}", pool, Being, f"{who}'s deck ({decks[p]}) outside the hand")
+        s.frozen[p], s.hound_return[p], s.pending[p] = _personal_cards(f, str(p + 1), who, decks[p], pool,
+                                                                      s.hand[p], take)
         s.rng.shuffle(pool)
         line, size = f.number(f"deck {p + 1} size", len(top) + len(pool), least=max(1, len(top)),
                               most=len(top) + len(pool))
@@ -260,10 +266,14 @@ def load_scenario(
         _melee_fields(f, s)
 
     _read_arena(f, s)
+    names = [str(p + 1) for p in range(n)]
+    held = _expansion_fields(f, s, names, [(str(p + 1), p, False) for p in range(n)])
     for p in range(n):
         bb = s.pieces[p]
-        s.tokens[p] = stock_tokens(mode, n) - (bb[0] | bb[1]).bit_count()
-        s.legend_stock[p] = LEGENDARY_PIECES - bb[LEGENDARY].bit_count()
+        removed = s.removed[p]
+        s.token_total[p], s.legend_total[p] = stock_tokens(mode, n) - removed[0], LEGENDARY_PIECES - removed[1]
+        s.tokens[p] = s.token_total[p] - (bb[0] | bb[1]).bit_count() - held[p][0]
+        s.legend_stock[p] = s.legend_total[p] - bb[LEGENDARY].bit_count() - held[p][1]
         if s.tokens[p] < 0 or s.legend_stock[p] < 0:
             raise f.error(0, f"player {p + 1} has more pieces in the arena than the game has")
         line, stock = f.get(f"stock {p + 1}")
@@ -360,11 +370,13 @@ def _team_scenario(f: _Fields, strategies: Sequence[Strategy], cards: CardSet, s
         return out
 
     flares = list(cards.flares)
+    personal: list[tuple[Being | None, Being | None, Being | None]] = []
     for p in range(TEAM_SEATS):
         who = f"seat {p + 1} ({seat_name(p)})"
         pool = list(cards.deck(decks[p]))
         hand = take(f"hand {p + 1}", pool, Being, f"{who}'s deck ({decks[p]})")
         top = take(f"deck {p + 1}", pool, Being, f"{who}'s deck ({decks[p]}) outside the hand")
+        personal.append(_personal_cards(f, str(p + 1), who, decks[p], pool, hand, take))
         s.rng.shuffle(pool)
         line, size = f.number(f"deck {p + 1} size", len(top) + len(pool), least=max(1, len(top)),
                               most=len(top) + len(pool))
@@ -374,10 +386,12 @@ def _team_scenario(f: _Fields, strategies: Sequence[Strategy], cards: CardSet, s
             raise f.error(f.get(f"flare {p + 1}")[0], "a player holds at most one flare")
         deck, discarded = pool[keep:] + top[::-1], pool[:keep]
         side = p % 2
+        frozen, hound, pending = personal[p]
         if t.holder[side] == p:
             s.deck[side], s.hand[side], s.flare_hand[side], s.discarded[side] = deck, hand, flare, discarded
+            s.frozen[side], s.hound_return[side], s.pending[side] = frozen, hound, pending
         else:
-            t.bench[side] = Member(decks[p], deck, hand, flare, discarded)
+            t.bench[side] = Member(decks[p], deck, hand, flare, discarded, pending, None, frozen, hound)
     legends = list(cards.legends)
     for side, team in enumerate("ab"):
         s.legend_hand[side] = take(f"legends {team}", legends, Being, "the legend deck")
@@ -417,10 +431,15 @@ def _team_scenario(f: _Fields, strategies: Sequence[Strategy], cards: CardSet, s
                 s.record.points(0, side, "scenario", s.dm_points[side])
 
     _read_arena(f, s)
+    seats = [(str(p + 1), p % 2, t.holder[p % 2] != p) for p in range(TEAM_SEATS)]
+    held = _expansion_fields(f, s, ["a", "b"], seats)
     for side, team in enumerate("AB"):
         bb = s.pieces[side]
-        s.tokens[side] = stock_tokens(mode, 2) - (bb[0] | bb[1]).bit_count()
-        s.legend_stock[side] = LEGENDARY_PIECES - bb[LEGENDARY].bit_count()
+        removed = s.removed[side]
+        s.token_total[side] = stock_tokens(mode, 2) - removed[0]
+        s.legend_total[side] = LEGENDARY_PIECES - removed[1]
+        s.tokens[side] = s.token_total[side] - (bb[0] | bb[1]).bit_count() - held[side][0]
+        s.legend_stock[side] = s.legend_total[side] - bb[LEGENDARY].bit_count() - held[side][1]
         if s.tokens[side] < 0 or s.legend_stock[side] < 0:
             raise f.error(0, f"team {team} has more pieces in the arena than the game has")
         line, stock = f.get(f"stock {team.lower()}")
@@ -437,6 +456,163 @@ def _team_scenario(f: _Fields, strategies: Sequence[Strategy], cards: CardSet, s
     if strict:
         s.check_invariants()
     return game
+
+
+def _one(f: _Fields, key: str, named: list) -> Any:
+    """The one card ``key`` names (None when it is not given)."""
+    if len(named) > 1:
+        raise f.error(f.get(key)[0], f"{key} names one card, got {len(named)}")
+    return named[0] if named else None
+
+
+def _personal_cards(f: _Fields, n: str, who: str, deck: str, pool: list, hand: list, take) -> tuple:
+    """A player's (or a team game seat's) expansion cards: the frozen effect in play (``frozen N``) and the
+    Hell Hound waiting to go under the deck (``hound N``), both taken out of ``pool``, and the pending being
+    (``pending N``), a card of ``hand``. Returns (frozen, hound, pending)."""
+    frozen = _one(f, f"frozen {n}", take(f"frozen {n}", pool, Being, f"{who}'s deck ({deck}) outside the hand"))
+    if frozen is not None and frozen.frozen is None:
+        raise f.error(f.get(f"frozen {n}")[0], f"{frozen.id} has no frozen text")
+    hound = _one(f, f"hound {n}", take(f"hound {n}", pool, Being, f"{who}'s deck ({deck}) outside the hand"))
+    line, text = f.get(f"pending {n}")
+    pending = None
+    for cid in _ids(text):
+        if pending is not None:
+            raise f.error(line, f"pending {n} names one card, got {len(_ids(text))}")
+        pending = next((c for c in hand if c.id == cid), None)
+        if pending is None:
+            raise f.error(line, f"{cid} is not in {who}'s hand (a pending being stays in the hand: name it in "
+                                f"hand {n} too)")
+        if pending.warp is None:
+            raise f.error(line, f"{cid} has no warp text")
+    return frozen, hound, pending
+
+
+def _is_merchant(card: Being | None) -> bool:
+    return card is not None and any(st.get("fn") == "etherweave.merchant_of_time_warp" for st in card.warp or ())
+
+
+_STASIS = re.compile(r"(common|heroic|legendary) of (\S+)")
+
+
+def _expansion_fields(f: _Fields, s, names: list[str], seats: list[tuple[str, int, bool]]) -> list[list[int]]:
+    """The expansion state that needs the arena: pieces in stasis (``stasis N``), Gateways (``gateway N``),
+    Possessed colours, removed pieces, action losses, and the active player's turn warps. ``names`` are the
+    players' (or a team game's teams') field suffixes by colour; ``seats`` the personal holders as (field
+    suffix, colour, benched). Returns the pieces held in stasis per colour: [tokens, legendary]."""
+    held = [[0, 0] for _ in range(s.seats)]
+    team = s.teams is not None
+
+    def colour(line: int, key: str, text: str) -> int:
+        t = text.strip().lower()
+        if t not in names:
+            choices = " or ".join(n.upper() for n in names) if team else f"a player from 1 to {len(names)}"
+            raise f.error(line, f"{key}: expected {choices}, got {text.strip()!r}")
+        return names.index(t)
+
+    def holder(c: int) -> str:
+        return f"team {'AB'[c]}" if team else f"player {c + 1}"
+
+    stasis_of: list[tuple[int, int]] = []
+    for n, c, benched in seats:
+        m = s.teams.bench[c] if benched else None
+        pending = m.pending if m is not None else s.pending[c]
+        line, text = f.get(f"stasis {n}")
+        if not text:
+            continue
+        match = _STASIS.fullmatch(" ".join(text.lower().split()))
+        if match is None:
+            raise f.error(line, f"stasis {n} takes a rank and its owner, like 'heroic of 2', got {text!r}")
+        if not _is_merchant(pending):
+            raise f.error(line, f"stasis {n}: a piece is in stasis only on a pending Merchant of Time (give pending "
+                                f"{n}: etherweave/merchant-of-time)")
+        owner, rank = colour(line, f"stasis {n}", match.group(2)), RANK_NAMES.index(match.group(1))
+        held[owner][rank == LEGENDARY] += 1
+        stasis_of.append((owner, rank))
+        if m is not None:
+            m.stasis = (owner, rank)
+        else:
+            s.stasis[c] = (owner, rank)
+    for c, n in enumerate(names):
+        line, text = f.get(f"gateway {n}")
+        if text.lower() == "suspended":
+            if not any(o == c and r != LEGENDARY for o, r in stasis_of):
+                raise f.error(line, f"gateway {n}: a suspended Gateway waits for a common or heroic piece of "
+                                    f"{holder(c)} in stasis (give stasis N: common of {n.upper() if team else n})")
+            s.gateway_suspended[c] = True
+        elif text:
+            try:
+                sq = board.parse_square(text)
+            except ValueError as e:
+                raise f.error(line, f"gateway {n}: {e}") from None
+            if s.piece_at(sq) not in ((c, 0), (c, 1)):
+                raise f.error(line, f"gateway {n}: the Gateway is a common or heroic piece of {holder(c)}, and {text} "
+                                    "holds none")
+            s.gateway[c] = sq
+        line, text = f.get(f"possessed {n}")
+        if text:
+            other = colour(line, f"possessed {n}", text)
+            if other == c:
+                raise f.error(line, f"possessed {n}: a player is possessed by an opponent's colour")
+            s.possessed[c] = other
+        line, text = f.get(f"removed {n}")
+        for part in text.split():
+            k, _, v = part.partition("=")
+            if k not in ("tokens", "legends") or not v.isdigit():
+                raise f.error(line, f"removed takes tokens=N legends=N, got {part!r}")
+            s.removed[c][k == "legends"] = int(v)
+        line, text = f.get(f"action loss {n}")
+        for x in _ids(text):
+            other = colour(line, f"action loss {n}", x)
+            if other == c:
+                raise f.error(line, f"action loss {n} names the opponents whose Everfrost Sentinel cut the next turn "
+                                    "to 1 action, not the player himself")
+            s.action_loss[c] |= 1 << other
+    _, s.void_squares = f.number("void squares", 0, most=8)
+    _, s.extra_destruction = f.number("extra destruction", 0)
+    return held
+
+
+def render_expansion(state) -> list[str]:
+    """The expansion state of ``state`` as scenario notation lines (``frozen 1: everfrost/ice-queen``,
+    ``gateway 2: e5``, ...), the fields ``load_scenario`` reads back; none for a state without any."""
+    s = state
+    team = s.teams is not None
+    lines = []
+    holders = [(str(q + 1), s.member(q)) for q in range(s.players)] if team else \
+        [(str(p + 1), None) for p in range(s.seats)]
+
+    def colour(c: int) -> str:
+        return "AB"[c] if team else str(c + 1)
+
+    for i, (n, m) in enumerate(holders):
+        frozen, hound = (m.frozen, m.hound_return) if m is not None else (s.frozen[i], s.hound_return[i])
+        pending, stasis = (m.pending, m.stasis) if m is not None else (s.pending[i], s.stasis[i])
+        if frozen is not None:
+            lines.append(f"frozen {n}: {frozen.id}")
+        if pending is not None:
+            lines.append(f"pending {n}: {pending.id}")
+        if stasis is not None:
+            lines.append(f"stasis {n}: {RANK_NAMES[stasis[1]]} of {colour(stasis[0])}")
+        if hound is not None:
+            lines.append(f"hound {n}: {hound.id}")
+    for c in range(s.seats):
+        n = colour(c).lower() if team else colour(c)
+        if s.gateway[c] is not None:
+            lines.append(f"gateway {n}: {board.name(s.gateway[c])}")
+        elif s.gateway_suspended[c]:
+            lines.append(f"gateway {n}: suspended")
+        if s.possessed[c] is not None:
+            lines.append(f"possessed {n}: {colour(s.possessed[c])}")
+        if s.removed[c] != [0, 0]:
+            lines.append(f"removed {n}: tokens={s.removed[c][0]} legends={s.removed[c][1]}")
+        if s.action_loss[c]:
+            lines.append(f"action loss {n}: " + ", ".join(colour(o) for o in range(s.seats)
+                                                          if s.action_loss[c] >> o & 1))
+    if s.void_squares:
+        lines.append(f"void squares: {s.void_squares}")
+    if s.extra_destruction:
+        lines.append(f"extra destruction: {s.extra_destruction}")
+    return lines
 
 
 def _melee_fields(f: _Fields, s) -> None:

@@ -148,6 +148,15 @@ pub trait Strategy {
     fn after_choice(&mut self, _state: &mut GameState) {}
 }
 
+/// A team member's public personal expansion state (`PlayerView::seat_state`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SeatState {
+    pub frozen: Option<BeingId>,
+    pub pending: Option<BeingId>,
+    pub stasis: Option<Piece>,
+    pub hound_return: Option<BeingId>,
+}
+
 /// What one player may know: the arena, stocks, scores, tasks, own hand; never hidden orders.
 pub struct PlayerView<'a> {
     state: &'a GameState,
@@ -260,6 +269,74 @@ impl<'a> PlayerView<'a> {
         self.state.seat_of(self.player)
     }
 
+    // ----- the expansions' public state (/work/shared/EXPANSIONS.md, "Public information": the frozen
+    // effect, the pending being, the Gateway and a piece in stasis are visible to every player; so is
+    // everything else here, which follows from cards played in the open)
+    /// Nethervoid: whether `player`'s Gateway waits for its piece, put in stasis, to come back.
+    pub fn gateway_suspended(&self, player: usize) -> bool {
+        self.state.gateway_suspended[player]
+    }
+    /// Everfrost: the frozen effect in play in front of `player` (a team game: the side's holder's).
+    pub fn frozen(&self, player: usize) -> Option<BeingId> {
+        self.state.frozen[player]
+    }
+    /// Etherweave: `player`'s pending being, a card of his hand whose warp text was played.
+    pub fn pending(&self, player: usize) -> Option<BeingId> {
+        self.state.pending[player]
+    }
+    /// Etherweave: the piece (owner, rank) in stasis on `player`'s pending Merchant of Time.
+    pub fn stasis(&self, player: usize) -> Option<Piece> {
+        self.state.stasis[player]
+    }
+    /// Nethervoid: the colour whose pieces `player`'s next summoning this turn must use (Possessed
+    /// Summoner).
+    pub fn possessed(&self, player: usize) -> Option<usize> {
+        self.state.possessed[player].map(usize::from)
+    }
+    /// Everfrost: `player`'s pieces removed from the game (Deathbringer): (tokens, legendary pieces).
+    pub fn removed(&self, player: usize) -> (i32, i32) {
+        let r = self.state.removed[player];
+        (r[0], r[1])
+    }
+    /// Everfrost: whether `player`'s next turn has 1 action (an opponent's Everfrost Sentinel).
+    pub fn action_loss(&self, player: usize) -> bool {
+        self.state.action_loss[player] != 0
+    }
+    /// Nethervoid: the Hell Hound card of `player` waiting to go under his deck at the end of the turn
+    /// (it was summoned in the open).
+    pub fn hound_return(&self, player: usize) -> Option<BeingId> {
+        self.state.hound_return[player]
+    }
+    /// Etherweave: the active player's effects lasting this turn: empty squares his next summoning may
+    /// count as commons (Void Summoner), and extra counts of each enemy piece destroyed (Gate of
+    /// Oblivion's warp).
+    pub fn turn_warps(&self) -> (u8, i32) {
+        let w = &self.state.warp_turn;
+        (w.void_squares, w.extra_destruction)
+    }
+    /// A team game: the public personal state of `seat` (0-3), whether his cards are in his side's slots
+    /// or on the bench (None outside team games).
+    pub fn seat_state(&self, seat: usize) -> Option<SeatState> {
+        let t = self.state.teams.as_deref()?;
+        let side = seat % 2;
+        Some(if t.holder[side] == seat {
+            SeatState {
+                frozen: self.state.frozen[side],
+                pending: self.state.pending[side],
+                stasis: self.state.stasis[side],
+                hound_return: self.state.hound_return[side],
+            }
+        } else {
+            let m = &t.bench[side];
+            SeatState {
+                frozen: m.frozen,
+                pending: m.pending,
+                stasis: m.stasis,
+                hound_return: m.hound_return,
+            }
+        })
+    }
+
     /// A copy of the game for lookahead that holds nothing this player may not know: what is hidden from
     /// them (the opponent's hands, every deck's order, the next shuffles) is dealt anew from `rng` out of
     /// the cards that could be there. The copy shares `rng` as its random stream, as in Python.
@@ -343,4 +420,85 @@ fn redeal<T: Ord + Copy>(rng: &mut crate::rng::PyRandom, hand: &mut Vec<T>, deck
     hand.extend_from_slice(&pool[..n]);
     deck.clear();
     deck.extend_from_slice(&pool[n..]);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::effects::testing::{being, sq, table};
+    use crate::game::remove_first;
+    use crate::state::shared_rng;
+
+    /// A melee of Etherweave, Everfrost and Nethervoid with every kind of public expansion state set.
+    fn expansion_table() -> crate::game::Game<'static> {
+        let (mut game, _) = table(
+            &["etherweave", "everfrost", "nethervoid"],
+            "etherweave/merchant-of-time",
+            "e5=3c e6=2h",
+            &[],
+        );
+        let merchant = being(&game, "etherweave/merchant-of-time");
+        let queen = being(&game, "everfrost/ice-queen");
+        let hound = being(&game, "nethervoid/hell-hound");
+        let s = &mut game.state;
+        s.pending[0] = Some(merchant);
+        s.stasis[0] = Some((1, 1)); // a heroic piece of seat 1, out of the arena and the stock
+        s.tokens[1] -= 1;
+        remove_first(&mut s.deck[1], queen);
+        s.frozen[1] = Some(queen);
+        s.removed[1] = [1, 0];
+        s.token_total[1] -= 1;
+        s.tokens[1] -= 1;
+        s.action_loss[2] = 1 << 1;
+        s.gateway[2] = Some(sq("e5"));
+        s.possessed[0] = Some(1);
+        remove_first(&mut s.deck[2], hound);
+        s.hound_return[2] = Some(hound);
+        s.warp_turn.void_squares = 1;
+        s.check_invariants().expect("invariants");
+        game
+    }
+
+    #[test]
+    fn a_view_shows_every_players_public_expansion_state() {
+        let game = expansion_table();
+        let s = &game.state;
+        for me in 0..3 {
+            let v = PlayerView::new(s, me);
+            assert_eq!(v.pending(0), s.pending[0]);
+            assert_eq!(v.stasis(0), Some((1, 1)));
+            assert_eq!(v.frozen(1), Some(being(&game, "everfrost/ice-queen")));
+            assert_eq!(v.removed(1), (1, 0));
+            assert!(v.action_loss(2) && !v.action_loss(1));
+            assert_eq!(v.gateway(2), Some(sq("e5")));
+            assert!(!v.gateway_suspended(2));
+            assert_eq!(v.possessed(0), Some(1));
+            assert_eq!(v.hound_return(2), Some(being(&game, "nethervoid/hell-hound")));
+            assert_eq!(v.turn_warps(), (1, 0));
+            assert_eq!(v.seat_state(0), None);
+        }
+    }
+
+    #[test]
+    fn a_sandbox_keeps_the_public_expansion_state() {
+        let game = expansion_table();
+        let s = &game.state;
+        for me in 0..3 {
+            for seed in 0..10 {
+                let sb = PlayerView::new(s, me).sandbox(&shared_rng(seed));
+                sb.check_invariants().expect("invariants");
+                assert_eq!(sb.pending, s.pending);
+                assert!(sb.hand[0].contains(&s.pending[0].unwrap()));
+                assert_eq!(sb.stasis, s.stasis);
+                assert_eq!(sb.frozen, s.frozen);
+                assert_eq!(sb.removed, s.removed);
+                assert_eq!(sb.action_loss, s.action_loss);
+                assert_eq!(sb.gateway, s.gateway);
+                assert_eq!(sb.gateway_suspended, s.gateway_suspended);
+                assert_eq!(sb.possessed, s.possessed);
+                assert_eq!(sb.hound_return, s.hound_return);
+                assert_eq!(sb.warp_turn.void_squares, 1);
+            }
+        }
+    }
 }

@@ -720,6 +720,38 @@ fn the_sandbox_deals_the_teammates_and_the_opponents_hidden_cards_anew() {
 }
 
 #[test]
+fn a_view_shows_each_seats_public_expansion_state_benched_or_not() {
+    let (mut game, _, _) = team_game(
+        Mode::HighForm,
+        ["everfrost", "etherweave", "imperial", "sylvan"],
+        4,
+    );
+    game.setup();
+    let queen = id(&game, "everfrost/ice-queen");
+    let s = &mut game.state;
+    if s.teams.as_deref().unwrap().holder[0] != 0 {
+        s.swap_members(0);
+    }
+    if s.deck[0].contains(&queen) {
+        crate::game::remove_first(&mut s.deck[0], queen);
+    } else {
+        crate::game::remove_first(&mut s.hand[0], queen);
+        let top = s.deck[0].pop().unwrap();
+        s.hand[0].push(top);
+    }
+    s.frozen[0] = Some(queen);
+    s.swap_members(0); // seat 0's cards (and frozen effect) go to the bench, seat 2's come in
+    s.check_invariants().unwrap();
+    let v = PlayerView::new(s, 1);
+    let benched = v.seat_state(0).unwrap();
+    assert_eq!(benched.frozen, Some(queen));
+    assert_eq!(v.seat_state(2).unwrap().frozen, None);
+    assert_eq!(v.frozen(0), None, "the side's slots hold seat 2's state");
+    let sb = v.sandbox(&crate::state::shared_rng(3));
+    assert_eq!(sb.teams.as_deref().unwrap().bench[0].frozen, Some(queen));
+}
+
+#[test]
 fn a_team_game_needs_four_decks_and_four_players() {
     let players = (0..3)
         .map(|i| make_strategy("random", i, 0).unwrap())
