@@ -241,26 +241,7 @@ def play_melee_games(job: Job) -> tuple[int, int, int]:
 def play_team_games(job: Job) -> tuple[int, int, int]:
     """(first's wins, second's wins, ties) over a range of a team pairing's games: the first strategy is
     team A (seats 0 and 2) for even ``k``, team B for odd ``k``, on the same deal."""
-    from sim.cards import load_card_set
-    from sim.game import Game
-    from strategies import make_strategy
-
-    mode, decks, first, second, base_seed, ks, cards_dir = job
-    cards = load_card_set(cards_dir)
-    first_wins = second_wins = ties = 0
-    for k in ks:
-        seed = _mix(base_seed, k // 2)
-        teams = (first, second) if k % 2 == 0 else (second, first)
-        players = [make_strategy(teams[seat % 2].strategy_name, seat, seed, teams[seat % 2].params)
-                   for seat in range(4)]
-        winner = Game(cards, TEAM_FORMS[mode], decks[(k // 2) % len(decks)], players, seed, teams=True).play().winner
-        if winner < 0:
-            ties += 1
-        elif (winner == 0) == (k % 2 == 0):
-            first_wins += 1
-        else:
-            second_wins += 1
-    return first_wins, second_wins, ties
+    return _play_swapped(job, 4, lambda mode: {"mode": TEAM_FORMS[mode], "teams": True})
 
 
 def play_games(job: Job) -> tuple[int, int, int]:
@@ -268,6 +249,13 @@ def play_games(job: Job) -> tuple[int, int, int]:
 
     Games ``2m`` and ``2m + 1`` play the same deal (seed and deck pairing) with the seats swapped: the
     first strategy sits in seat 0 for even ``k``."""
+    return _play_swapped(job, 2, lambda mode: {"mode": mode})
+
+
+def _play_swapped(job: Job, seats: int, game_args: Callable[[str], dict[str, Any]]) -> tuple[int, int, int]:
+    """(first's wins, second's wins, ties) of a duel-like pairing (two sides; ``seats`` seats, seat ``s`` on
+    side ``s % 2``), each deal played twice with the sides swapped: the first strategy is side 0 for even
+    ``k``."""
     from sim.cards import load_card_set
     from sim.game import Game
     from strategies import make_strategy
@@ -277,9 +265,11 @@ def play_games(job: Job) -> tuple[int, int, int]:
     first_wins = second_wins = ties = 0
     for k in ks:
         seed = _mix(base_seed, k // 2)
-        seats = (first, second) if k % 2 == 0 else (second, first)
-        players = [make_strategy(e.strategy_name, seat, seed, e.params) for seat, e in enumerate(seats)]
-        winner = Game(cards, mode, decks[(k // 2) % len(decks)], players, seed).play().winner
+        sides = (first, second) if k % 2 == 0 else (second, first)
+        players = [make_strategy(sides[seat % 2].strategy_name, seat, seed, sides[seat % 2].params)
+                   for seat in range(seats)]
+        args = game_args(mode)
+        winner = Game(cards, args.pop("mode"), decks[(k // 2) % len(decks)], players, seed, **args).play().winner
         if winner < 0:
             ties += 1
         elif (winner == 0) == (k % 2 == 0):

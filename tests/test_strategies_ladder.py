@@ -96,6 +96,15 @@ def test_a_small_ladder_counts_every_game_and_swaps_seats():
     assert "| greedy vs random |" in text or "| random vs greedy |" in text
 
 
+def test_a_team_ladder_plays_each_strategy_as_one_team_both_ways_round():
+    table = ("imperial", "sylvan", "highland", "imperial")
+    ladder = run_ladder("team-deathmatch", [Entrant("random"), Entrant("builder")], 6, [table], workers=1)
+    (p,) = ladder.pairings
+    assert (p.first, p.second, p.games) == ("random", "builder", 6)
+    assert p.second_wins == 6, "a team of builders beats a team of random players"
+    assert ladder.unit == "games" and ladder.ratings["builder"] > 0
+
+
 def test_ladder_refuses_bad_input_before_playing():
     with pytest.raises(UserError, match="even number"):
         run_ladder("high-form", [Entrant("random"), Entrant("greedy")], 3, [("imperial", "imperial")])

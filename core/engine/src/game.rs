@@ -91,22 +91,32 @@ impl<'s> Game<'s> {
                 mode.as_str()
             ));
         }
-        let d: Vec<usize> = decks
-            .iter()
-            .map(|name| cards.deck_index(name))
-            .collect::<Result<_, _>>()?;
-        let mut state = GameState::with_seats(cards, mode, &d, seed, options.max_turns);
+        let d = deck_indices(&cards, decks)?;
+        let state = GameState::with_seats(cards, mode, &d, seed, options.max_turns);
+        Ok(Game::seated(state, decks, strategies, seed, options))
+    }
+
+    /// A new game over `state` (before its setup) with the record's config filled in.
+    fn seated(
+        mut state: GameState,
+        decks: &[&str],
+        strategies: Vec<Box<dyn Strategy + 's>>,
+        seed: u64,
+        options: GameOptions,
+    ) -> Game<'s> {
         state.strict = options.strict;
+        let teams = state.team_game();
         let config = &mut state.record.config;
-        config.mode = mode.as_str().to_string();
+        config.mode = state.mode.as_str().to_string();
         config.decks = decks.iter().map(|s| s.to_string()).collect();
         config.strategies = strategies.iter().map(|s| s.name().to_string()).collect();
         config.seed = seed;
-        Ok(Game {
+        config.teams = teams;
+        Game {
             state,
             players: Players::Seats(strategies),
             ask_all: options.ask_all,
-        })
+        }
     }
 
     /// A team game, 2 against 2: `decks` and `strategies` by seat (clockwise), seats 0 and 2 against 1
@@ -127,12 +137,8 @@ impl<'s> Game<'s> {
                 strategies.len()
             ));
         }
-        let d: Vec<usize> = decks
-            .iter()
-            .map(|name| cards.deck_index(name))
-            .collect::<Result<_, _>>()?;
+        let d = deck_indices(&cards, decks)?;
         let mut state = GameState::with_seats(cards, mode, &d[..2], seed, options.max_turns);
-        state.strict = options.strict;
         state.teams = Some(Box::new(Teams {
             holder: [0, 1],
             bench: [2, 3].map(|seat| Member {
@@ -143,19 +149,8 @@ impl<'s> Game<'s> {
             controller: None,
             resolving: None,
         }));
-        state.record.set_team_seat(0, 0);
-        state.record.set_team_seat(1, 1);
-        let config = &mut state.record.config;
-        config.mode = mode.as_str().to_string();
-        config.decks = decks.iter().map(|s| s.to_string()).collect();
-        config.strategies = strategies.iter().map(|s| s.name().to_string()).collect();
-        config.seed = seed;
-        config.teams = true;
-        Ok(Game {
-            state,
-            players: Players::Seats(strategies),
-            ask_all: options.ask_all,
-        })
+        state.sync_record_seats();
+        Ok(Game::seated(state, decks, strategies, seed, options))
     }
 
     /// A game over an existing state, e.g. a strategy's sandbox copy for lookahead; nothing is set up.
@@ -1570,6 +1565,11 @@ fn one_enemy_cell(card: &Being, own: [Bits; 3], enemy: [Bits; 3]) -> Vec<u16> {
     out.sort_unstable();
     out.dedup();
     out
+}
+
+/// The indices in `cards.decks` of the decks named.
+fn deck_indices(cards: &CardSet, decks: &[&str]) -> Result<Vec<usize>, String> {
+    decks.iter().map(|name| cards.deck_index(name)).collect()
 }
 
 /// Python's `list.remove(x)`: remove the first equal element.
