@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from sim import board
-from sim.cards import BASE_DECKS, load_card_set
+from sim.cards import load_card_set
 from sim.cli import app
 from tests.ruleset import REFERENCE, turn
 
@@ -25,7 +25,7 @@ def reference() -> dict[str, Any]:
 
 def reference_beings() -> list[dict[str, Any]]:
     ref = reference()
-    out = [dict(c, deck=deck) for deck in BASE_DECKS for c in ref["decks"][deck]["cards"]]
+    out = [dict(c, deck=deck) for deck in ref["decks"] for c in ref["decks"][deck]["cards"]]
     return out + [dict(c, deck="legend") for c in ref["legends"]]
 
 
@@ -43,8 +43,8 @@ def exported_by_id() -> dict[str, dict[str, Any]]:
 REF_IDS = [c["id"] for c in reference_beings()]
 
 
-def test_every_base_being_and_legend_is_exported():
-    assert len(REF_IDS) == 3 * 18 + 12
+def test_every_being_of_the_six_decks_and_every_legend_is_exported():
+    assert len(REF_IDS) == 6 * 18 + 12
     assert set(REF_IDS) <= set(exported_by_id())
 
 
@@ -57,6 +57,12 @@ def test_exported_card_matches_the_reference(ref):
     for key in ("marked", "marked_other"):
         assert sorted(map(tuple, ours.get(key, []))) == sorted(map(tuple, ref.get(key, []))), key
     assert ours["describe"] and ours["describe"] != ref["text"]  # our own words, never the publisher's
+    for text, describe in (("frozen_text", "frozen_describe"), ("warp_text", "warp_describe")):
+        # an expansion card's second text exactly where the reference has one, in our own words
+        assert (describe in ours) == (text in ref), describe
+        if text in ref:
+            assert ours[describe] and ours[describe] != ref[text]
+    assert bool(ours.get("summon_anywhere")) == bool(ref.get("summon_anywhere")), "summon_anywhere"
 
 
 def test_flares_and_tasks_match_the_reference():

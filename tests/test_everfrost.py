@@ -1,5 +1,5 @@
-"""The Everfrost deck through the Python layers: its card file against the reference (``cards --json`` and the
-8 orientations of every pattern), strict games through the Python API with a Python strategy (the frozen slot,
+"""The Everfrost deck through the Python layers (its cards against the reference, ``cards --json`` and the 8
+orientations of every pattern, are checked with every deck's in tests/test_card_export.py): strict games through the Python API with a Python strategy (the frozen slot,
 removed pieces and the action loss go to the core and come back at every decision), the records' new events
 as the core writes them, and the thaw option. The rules themselves are tested in the core
 (core/engine/src/everfrost_tests.rs, core/engine/src/effects/everfrost.rs)."""
@@ -13,14 +13,14 @@ import random
 import pytest
 from typer.testing import CliRunner
 
-from sim import board, core
+from sim import core
 from sim.cards import load_card_set
 from sim.cli import app
 from sim.decisions import Action, Decision, PlayerView
 from sim.game import Game
 from sim.record import Freeze, Thaw
 from strategies import make_strategy
-from tests.test_card_export import engine_at, reference, reference_at
+from tests.test_card_export import reference
 
 DECK = "everfrost"
 
@@ -28,37 +28,6 @@ DECK = "everfrost"
 # ----- the card file
 def everfrost_reference() -> list[dict]:
     return [dict(c, deck=DECK) for c in reference()["decks"][DECK]["cards"]]
-
-
-def test_cards_json_for_everfrost_matches_the_reference() -> None:
-    result = CliRunner().invoke(app, ["cards", "--json", "--deck", DECK])
-    assert result.exit_code == 0, result.output
-    ours = {c["id"]: c for c in json.loads(result.stdout)["cards"]}
-    refs = everfrost_reference()
-    assert len(refs) == 18 and set(ours) == {r["id"] for r in refs}
-    for ref in refs:
-        card = ours[ref["id"]]
-        assert (card["name"], card["deck"], card["rank"]) == (ref["name"], DECK, ref["rank"])
-        assert sorted(map(tuple, card["pattern"])) == sorted(map(tuple, ref["pattern"]))
-        for key in ("marked", "marked_other"):
-            assert sorted(map(tuple, card.get(key, []))) == sorted(map(tuple, ref.get(key, []))), key
-        assert card["describe"] and card["describe"] != ref["text"]
-        # a frozen text exactly where the reference has one, in the project's words
-        assert ("frozen_describe" in card) == ("frozen_text" in ref), ref["id"]
-        if "frozen_text" in ref:
-            assert card["frozen_describe"] and card["frozen_describe"] != ref["frozen_text"]
-
-
-@pytest.mark.parametrize("ref", everfrost_reference(), ids=lambda r: r["id"])
-def test_the_engine_turns_every_everfrost_pattern_as_the_reference_does(ref: dict) -> None:
-    being = load_card_set().by_id[ref["id"]]
-    for x0, y0 in ((5, 5), (3, 4), (8, 6)):
-        origin = board.square(x0, y0)
-        ours = {pl.orientation: engine_at(pl) for pl in being.placements if pl.origin == origin}
-        theirs = {o: reference_at(ref, x0, y0, o) for o in range(8)}
-        assert ours or (x0, y0) != (5, 5)
-        assert set(ours.values()) == {v for v in theirs.values() if v is not None}
-        assert all(theirs[o] == shape for o, shape in ours.items())
 
 
 def test_the_base_cards_keep_their_indices_before_the_expansion() -> None:
