@@ -1,8 +1,9 @@
 """The Everfrost deck through the Python layers (its cards against the reference, ``cards --json`` and the 8
-orientations of every pattern, are checked with every deck's in tests/test_card_export.py): strict games through the Python API with a Python strategy (the frozen slot,
-removed pieces and the action loss go to the core and come back at every decision), the records' new events
-as the core writes them, and the thaw option. The rules themselves are tested in the core
-(core/engine/src/everfrost_tests.rs, core/engine/src/effects/everfrost.rs)."""
+orientations of every pattern, are checked with every deck's in tests/test_card_export.py): strict games
+through the Python API with a Python strategy (the frozen slot, removed pieces and the action loss go to the
+core and come back at every decision), the records' new events as the core writes them, and the thaw option.
+The rules themselves are tested in the core (core/engine/src/everfrost_tests.rs,
+core/engine/src/effects/everfrost.rs)."""
 
 from __future__ import annotations
 
