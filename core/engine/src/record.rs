@@ -751,11 +751,6 @@ impl GameRecord {
         self.team_seats.get_or_insert([0, 1])[side] = seat as i8;
     }
 
-    /// Team games: the seat side `side`'s events are recorded for.
-    pub fn team_seat(&self, side: usize) -> Option<usize> {
-        self.team_seats.map(|m| m[side] as usize)
-    }
-
     /// Melee points: `seat` scores `amount` in the opponent colour `colour`.
     pub fn colour_points(
         &mut self,
