@@ -44,8 +44,8 @@ PARAMS: tuple[Param, ...] = (
     Param("pending", 0.25, "Etherweave: share of the causality penalty (2 points) counted while a pending being "
                            "can still be summoned, times how near the end is (all of it on its holder's last "
                            "turn)", 0.0, 1.0),
-    Param("gateway", 1.0, "Nethervoid: value of having the Gateway (more next to enemy pieces, on a red or green "
-                          "square, heroic)"),
+    Param("gateway", 1.0, "Nethervoid: value of having the Gateway (more where the Nethervoid cards in hand "
+                          "would use it)"),
     Param("stasis", 0.5, "Etherweave: share of its value a piece in stasis keeps for its owner", 0.0, 1.0),
     Param("removed", 0.5, "Everfrost: value lost per piece of one's supply removed from the game (a legendary "
                           "one twice)"),

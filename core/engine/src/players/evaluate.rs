@@ -31,15 +31,10 @@ const IMPROVISATION: f64 = 1.5;
 const CAUSALITY: f64 = 2.0;
 /// A personal deck once the opening hand is drawn (18 beings, 3 in hand).
 const FULL_DECK: f64 = 15.0;
-/// The Gateway's worth grows by this share per enemy piece next to it (up to `GATEWAY_REACH` of them:
-/// Shadow Imp, Demon of Wrath and Cursed Acolyte strike there) ...
-const GATEWAY_ADJACENT: f64 = 0.25;
-const GATEWAY_REACH: u32 = 4;
-/// ... by this share on a red or a green square (the Acolytes' bonus) ...
-const GATEWAY_COLOURED: f64 = 0.5;
-/// ... and by this share as a heroic piece (Gate Master raises it to a legend; a heroic being does not
-/// take it from a heroic Gateway).
-const GATEWAY_HEROIC: f64 = 0.5;
+/// The Gateway is worth `gateway` × (1 + this share per enemy piece the Nethervoid cards in its holder's
+/// hand would strike there, or per bonus they would get: Demon of Wrath, Flame Imp, the Acolytes, Gate
+/// Master).
+const GATEWAY_HAND: f64 = 0.5;
 
 /// The hand's readiness (`total`), each card's share of it (`worth`), and for each empty square the
 /// readiness a common piece of yours placed there would add (`field`).
@@ -206,9 +201,9 @@ impl Evaluator {
     /// the base decks' values are untouched.
     pub fn expansion_value(&self, s: &GameState, p: usize) -> f64 {
         let others = (s.seats - 1) as f64;
-        let mut v = self.side_expansion(s, p);
+        let mut v = self.side_expansion(s, p, true);
         for q in s.opponents(p) {
-            v -= self.side_expansion(s, q) / others;
+            v -= self.side_expansion(s, q, false) / others;
         }
         // pieces in stasis belong to their owners whoever holds the Merchant of Time
         if self.w.stasis != 0.0 {
@@ -228,7 +223,7 @@ impl Evaluator {
     }
 
     /// One side's own expansion state, valued for that side.
-    fn side_expansion(&self, s: &GameState, q: usize) -> f64 {
+    fn side_expansion(&self, s: &GameState, q: usize, own: bool) -> f64 {
         let w = &self.w;
         let mut v = 0.0;
         let bench = s.teams.as_deref().map(|t| &t.bench[q]);
@@ -263,19 +258,7 @@ impl Evaluator {
         }
         // Nethervoid: the Gateway, where the deck's cards use it
         if let (Some(sq), true) = (s.gateway[q], w.gateway != 0.0) {
-            let at = 1u128 << sq;
-            let enemy = s.enemies(q);
-            let near = (ADJACENT[sq as usize] & enemy)
-                .count_ones()
-                .min(GATEWAY_REACH);
-            let mut worth = 1.0 + GATEWAY_ADJACENT * near as f64;
-            if (RED | GREEN) & at != 0 {
-                worth += GATEWAY_COLOURED;
-            }
-            if s.pieces[q][HEROIC] & at != 0 {
-                worth += GATEWAY_HEROIC;
-            }
-            v += w.gateway * worth;
+            v += w.gateway * gateway_worth(s, q, sq, own);
         }
         // Everfrost: pieces removed from the game shrink their owner's supply for good
         if w.removed != 0.0 {
@@ -468,6 +451,33 @@ pub fn standing(s: &GameState, pts: &PerSeat<f64>, p: usize) -> f64 {
         sum += pts[c];
     }
     lowest + OTHER_COLOURS * (sum - lowest)
+}
+
+/// What `q`'s Gateway on `sq` is worth (in units of `gateway`): 1, plus for the evaluating side (`own`)
+/// what the Nethervoid cards in its hand would do with the Gateway there; an opponent's hand is not
+/// looked at.
+fn gateway_worth(s: &GameState, q: usize, sq: u8, own: bool) -> f64 {
+    if !own {
+        return 1.0;
+    }
+    let at = 1u128 << sq;
+    let enemy = s.enemy_pieces(q);
+    let commons = (ADJACENT[sq as usize] & enemy[0]).count_ones() as f64;
+    let heroic = s.pieces[q][HEROIC] & at != 0;
+    let mut v = 1.0;
+    for &id in &s.hand[q] {
+        v += match s.cards.being(id).id {
+            "nethervoid/demon-of-wrath" => GATEWAY_HAND * commons,
+            "nethervoid/flame-imp" => GATEWAY_HAND * commons.min(1.0),
+            "nethervoid/acolyte-of-destruction" if RED & at != 0 && enemy[HEROIC] != 0 => {
+                GATEWAY_HAND
+            }
+            "nethervoid/acolyte-of-growth" if GREEN & at != 0 => GATEWAY_HAND,
+            "nethervoid/gate-master" if heroic => GATEWAY_HAND,
+            _ => 0.0,
+        };
+    }
+    v
 }
 
 /// Whether any expansion state exists (a frozen effect, a pending being, a Gateway, a piece in stasis, a

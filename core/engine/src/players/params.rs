@@ -170,8 +170,7 @@ const SPECS: [Spec; 22] = [
     spec(
         "gateway",
         false,
-        "Nethervoid: value of having the Gateway (more next to enemy pieces, on a red or green square, \
-         heroic)",
+        "Nethervoid: value of having the Gateway (more where the Nethervoid cards in hand would use it)",
     ),
     Spec {
         minimum: Some("0.0"),
