@@ -39,7 +39,15 @@ fn item_text<'a>(source: &'a str, name: &str) -> Option<&'a str> {
 /// faction files of the custom effects.
 fn custom_fingerprints() -> String {
     let mut out = String::from("pub const CUSTOM_SOURCES: &[(&str, &str)] = &[\n");
-    for faction in ["imperial", "highland", "sylvan", "legends", "etherweave", "everfrost", "nethervoid"] {
+    for faction in [
+        "imperial",
+        "highland",
+        "sylvan",
+        "legends",
+        "etherweave",
+        "everfrost",
+        "nethervoid",
+    ] {
         let path = format!("../engine/src/effects/{faction}.rs");
         let source = fs::read_to_string(&path).unwrap_or_default();
         for line in source.lines() {

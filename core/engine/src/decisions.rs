@@ -473,7 +473,10 @@ mod tests {
             assert_eq!(v.gateway(2), Some(sq("e5")));
             assert!(!v.gateway_suspended(2));
             assert_eq!(v.possessed(0), Some(1));
-            assert_eq!(v.hound_return(2), Some(being(&game, "nethervoid/hell-hound")));
+            assert_eq!(
+                v.hound_return(2),
+                Some(being(&game, "nethervoid/hell-hound"))
+            );
             assert_eq!(v.turn_warps(), (1, 0));
             assert_eq!(v.seat_state(0), None);
         }

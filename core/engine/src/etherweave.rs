@@ -87,7 +87,11 @@ pub fn play_warp(game: &mut Game, p: usize, card: BeingId) {
     let cards = Arc::clone(&game.state.cards);
     let being = cards.being(card);
     let s = &mut game.state;
-    assert!(s.pending[p].is_none() && s.hand[p].contains(&card), "warp of {}", being.id);
+    assert!(
+        s.pending[p].is_none() && s.hand[p].contains(&card),
+        "warp of {}",
+        being.id
+    );
     s.pending[p] = Some(card);
     if card.0 < 128 {
         s.warp_turn.warped |= 1 << card.0;
@@ -378,10 +382,14 @@ pub fn check_invariants(s: &GameState) -> Result<(), String> {
         }
         if let Some((owner, _)) = stasis {
             if owner >= s.seats {
-                return Err(format!("player {p} holds a piece of seat {owner} in stasis"));
+                return Err(format!(
+                    "player {p} holds a piece of seat {owner} in stasis"
+                ));
             }
             if !pending.is_some_and(|c| is_merchant(s.cards.being(c))) {
-                return Err(format!("player {p} has a piece in stasis without a pending Merchant"));
+                return Err(format!(
+                    "player {p} has a piece in stasis without a pending Merchant"
+                ));
             }
         }
     }

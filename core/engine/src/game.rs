@@ -10,10 +10,11 @@ use crate::effects::interpreter::run_steps;
 use crate::effects::nethervoid;
 use crate::patterns::Placement;
 use crate::ranks::{COMMON, HEROIC, LEGENDARY};
-use crate::record::{DrawDeck, Event, GameRecord};
 use crate::record::Id;
+use crate::record::{DrawDeck, Event, GameRecord};
 use crate::state::{
-    EndTrigger, GameState, Member, Mode, Piece, Teams, TurnCounters, MAX_SEATS, SIDEWAYS, TEAM_SEATS,
+    EndTrigger, GameState, Member, Mode, Piece, Teams, TurnCounters, MAX_SEATS, SIDEWAYS,
+    TEAM_SEATS,
 };
 
 pub const HAND_BEINGS: usize = 3;
@@ -629,7 +630,8 @@ impl<'s> Game<'s> {
         if let Some(t) = s.teams.as_deref() {
             if t.controller.is_some() {
                 // Control passed: the teammate spends the remaining actions on placing common pieces.
-                if s.actions_left > 0 && (s.tokens[p] != 0 || s.pieces[p][0] | s.pieces[p][1] != 0) {
+                if s.actions_left > 0 && (s.tokens[p] != 0 || s.pieces[p][0] | s.pieces[p][1] != 0)
+                {
                     out.push(Opt::Action(Action::Place));
                 }
                 return;

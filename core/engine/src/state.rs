@@ -757,12 +757,11 @@ impl GameState {
             }
             let m = &t.bench[side];
             let seat = Teams::teammate(t.holder[side]);
-            let total =
-                m.deck.len()
-                    + m.hand.len()
-                    + m.discarded.len()
-                    + m.frozen.is_some() as usize
-                    + m.hound_return.is_some() as usize;
+            let total = m.deck.len()
+                + m.hand.len()
+                + m.discarded.len()
+                + m.frozen.is_some() as usize
+                + m.hound_return.is_some() as usize;
             if total != self.cards.decks[m.deck_index].beings.len() {
                 return Err(format!("seat {seat}: {total} beings accounted for"));
             }
@@ -771,7 +770,10 @@ impl GameState {
             }
         }
         if t.turn_seat % 2 != self.active && !self.over && self.turn > 0 {
-            return Err(format!("seat {} plays side {}'s turn", t.turn_seat, self.active));
+            return Err(format!(
+                "seat {} plays side {}'s turn",
+                t.turn_seat, self.active
+            ));
         }
         Ok(())
     }

@@ -40,7 +40,11 @@ impl Strategy for Seat {
         "scripted"
     }
     fn choose(&mut self, view: &PlayerView, d: &Decision) -> usize {
-        assert_eq!(view.seat(), self.seat, "the view shows another seat's cards");
+        assert_eq!(
+            view.seat(),
+            self.seat,
+            "the view shows another seat's cards"
+        );
         self.log.borrow_mut().push((
             self.seat,
             d.player,
@@ -120,7 +124,10 @@ fn turn_of(mode: Mode, seat: usize, card: &str, pieces: &str) -> (Game<'static>,
             s.deck[side].insert(0, old);
             s.hand[side].push(id);
         } else {
-            assert!(s.hand[side].contains(&id), "{card} not in seat {seat}'s deck");
+            assert!(
+                s.hand[side].contains(&id),
+                "{card} not in seat {seat}'s deck"
+            );
         }
     }
     s.check_invariants().expect("invariants");
@@ -169,7 +176,10 @@ fn setup_deals_each_seat_its_cards_and_the_earlier_teammates_the_legends() {
         });
         for side in 0..2 {
             assert_eq!((s.hand[side].len(), s.flare_hand[side].len()), (3, 1));
-            assert_eq!((t.bench[side].hand.len(), t.bench[side].flare_hand.len()), (3, 1));
+            assert_eq!(
+                (t.bench[side].hand.len(), t.bench[side].flare_hand.len()),
+                (3, 1)
+            );
             assert_eq!(s.legend_hand[side].len(), 2, "the team's 2 legends");
             assert_eq!(s.tokens[side], 17);
             assert_eq!(s.legend_stock[side], 3);
@@ -214,7 +224,11 @@ fn deathmatch_stocks_and_the_last_seat_places_the_starting_pieces() {
         let asked = log.borrow();
         let (seat, side, kind, _, _) = &asked[0];
         assert_eq!(*kind, Kind::StartSquare);
-        assert_eq!(*seat, (first + 3) % 4, "the fourth player places the pieces");
+        assert_eq!(
+            *seat,
+            (first + 3) % 4,
+            "the fourth player places the pieces"
+        );
         assert_eq!(*side, (first + 1) % 2);
         assert_eq!(s.tokens, [15, 15, 0, 0]);
         assert_eq!(s.mine(0).count_ones() + s.mine(1).count_ones(), 2);
@@ -231,7 +245,10 @@ fn turns_go_clockwise_so_the_teams_alternate() {
     let mut seats = Vec::new();
     for _ in 0..8 {
         seats.push(game.state.teams.as_deref().unwrap().turn_seat);
-        assert_eq!(game.state.seat_of(game.state.active), seats[seats.len() - 1]);
+        assert_eq!(
+            game.state.seat_of(game.state.active),
+            seats[seats.len() - 1]
+        );
         game.play_turn();
     }
     let expected: Vec<usize> = (0..8).map(|i| (first + i) % 4).collect();
@@ -279,7 +296,10 @@ fn the_deck_trigger_is_the_last_upright_card() {
     assert_eq!(s.end_trigger, Some(EndTrigger::Deck));
     assert_eq!(s.end_trigger_player, 0);
     let t = s.teams.as_deref().unwrap();
-    assert_eq!((t.bench[0].deck.len(), t.bench[0].hand.len()), (SIDEWAYS - 1, 3));
+    assert_eq!(
+        (t.bench[0].deck.len(), t.bench[0].hand.len()),
+        (SIDEWAYS - 1, 3)
+    );
 }
 
 #[test]
@@ -307,7 +327,11 @@ fn returned_cards_go_sideways_and_turn_the_lowest_upright_card_sideways() {
     // a returned card goes to the bottom, sideways; the upright count stays
     let c = s.hand[0].remove(0);
     s.deck[0].insert(0, c);
-    assert_eq!(s.upright(0), 2, "the returned card is sideways, one sideways card turned up");
+    assert_eq!(
+        s.upright(0),
+        2,
+        "the returned card is sideways, one sideways card turned up"
+    );
     let c = s.hand[0].remove(0);
     game.state.discarded[0].push(c);
     // two draws take the two upright cards: the trigger, on the second
@@ -372,7 +396,6 @@ fn thousands_of_strict_random_deathmatch_team_games_keep_every_invariant() {
     strict_random_games(Mode::Deathmatch, 2000);
 }
 
-
 // ----- passing control
 
 /// The log's entries from `from` on: (seat, kind, options).
@@ -415,13 +438,26 @@ fn passing_before_an_action_hands_the_remaining_actions_to_the_teammate_for_plac
     let asked = asked_since(&log, start);
     let (seat, kind, options) = &asked[0];
     assert_eq!((*seat, *kind), (0, Kind::Action));
-    assert_eq!(options.last(), Some(&PASS), "passing is offered before any action");
+    assert_eq!(
+        options.last(),
+        Some(&PASS),
+        "passing is offered before any action"
+    );
     let kinds: Vec<(usize, Kind)> = asked[1..5].iter().map(|(s, k, _)| (*s, *k)).collect();
     assert_eq!(
         kinds,
-        [(2, Kind::Action), (2, Kind::Place), (2, Kind::Action), (2, Kind::Place)]
+        [
+            (2, Kind::Action),
+            (2, Kind::Place),
+            (2, Kind::Action),
+            (2, Kind::Place)
+        ]
     );
-    assert_eq!(asked[1].2, [Opt::Action(Action::Place)], "only placing: no summon, discard, flare");
+    assert_eq!(
+        asked[1].2,
+        [Opt::Action(Action::Place)],
+        "only placing: no summon, discard, flare"
+    );
     // the teammate chose seeing his own hand; the turn's player draws his own cards at the end
     let entries = log.borrow();
     assert_eq!(entries[start + 1].4, seat2_hand);
@@ -438,9 +474,16 @@ fn passing_before_an_action_hands_the_remaining_actions_to_the_teammate_for_plac
             _ => None,
         })
         .collect();
-    assert_eq!(placers[placers.len() - 2..], [2, 2], "the record names the teammate who placed");
+    assert_eq!(
+        placers[placers.len() - 2..],
+        [2, 2],
+        "the record names the teammate who placed"
+    );
     let s = &game.state;
-    assert_eq!(s.pieces[0][0], bit(sq("e5")) | bit(sq("a5")) | bit(sq("i5")));
+    assert_eq!(
+        s.pieces[0][0],
+        bit(sq("e5")) | bit(sq("a5")) | bit(sq("i5"))
+    );
     assert_eq!(s.active, 1, "the turn passed on to team B");
     let t = s.teams.as_deref().unwrap();
     assert_eq!((t.turn_seat, t.controller, t.holder[0]), (1, None, 2));
@@ -468,12 +511,22 @@ fn control_passed_inside_an_effect_lets_the_teammate_finish_it_and_spend_the_gai
     ]);
     game.finish_turn();
     let asked = asked_since(&log, start);
-    let destroy: Vec<&(usize, Kind, Vec<Opt>)> =
-        asked.iter().filter(|(_, k, _)| *k == Kind::Destroy).collect();
+    let destroy: Vec<&(usize, Kind, Vec<Opt>)> = asked
+        .iter()
+        .filter(|(_, k, _)| *k == Kind::Destroy)
+        .collect();
     assert_eq!(destroy[0].0, 0);
-    assert_eq!(destroy[0].2, [Opt::Square(sq("d4")), PASS], "passing offered inside the effect");
+    assert_eq!(
+        destroy[0].2,
+        [Opt::Square(sq("d4")), PASS],
+        "passing offered inside the effect"
+    );
     assert_eq!(destroy[1].0, 2);
-    assert_eq!(destroy[1].2, [Opt::Square(sq("d4"))], "the teammate finishes the effect");
+    assert_eq!(
+        destroy[1].2,
+        [Opt::Square(sq("d4"))],
+        "the teammate finishes the effect"
+    );
     assert_eq!(pass_events(&game), [(0, 2, "imperial/time-mage")]);
     // the action the effect gained joined the one left: both spent placing by the teammate
     let places = game
@@ -481,14 +534,23 @@ fn control_passed_inside_an_effect_lets_the_teammate_finish_it_and_spend_the_gai
         .record
         .events
         .iter()
-        .filter(|e| matches!(e, Event::Place { cause: "place-action", .. }))
+        .filter(|e| {
+            matches!(
+                e,
+                Event::Place {
+                    cause: "place-action",
+                    ..
+                }
+            )
+        })
         .count();
     assert_eq!(places, 2);
     assert!(!game.state.occupied() & bit(sq("d4")) != 0, "d4 destroyed");
     // Destruction made in the teammate's part counts for the turn (decision 9)
-    let destroyed = game.state.record.events.iter().any(|e| {
-        matches!(e, Event::Destroy { counted: true, square, .. } if *square == sq("d4"))
-    });
+    let destroyed =
+        game.state.record.events.iter().any(
+            |e| matches!(e, Event::Destroy { counted: true, square, .. } if *square == sq("d4")),
+        );
     assert!(destroyed);
 }
 
@@ -541,7 +603,10 @@ fn with_no_piece_to_place_passing_ends_the_turn() {
     game.finish_turn();
     let asked = asked_since(&log, start);
     assert_eq!(asked[0].1, Kind::Action);
-    assert!(asked[1..].iter().all(|(seat, _, _)| *seat != 2), "nothing left for the teammate");
+    assert!(
+        asked[1..].iter().all(|(seat, _, _)| *seat != 2),
+        "nothing left for the teammate"
+    );
     assert_eq!(game.state.active, 1);
     assert_eq!(game.state.actions_left, 2);
 }
@@ -559,7 +624,11 @@ fn the_team_legends_go_to_the_teammate_who_draws_up_to_two() {
     game.end_turn(0);
     let s = &game.state;
     assert_eq!(s.seat_of(0), 2);
-    assert_eq!(s.legend_hand[0].len(), 3, "1 held, 1 to reach 2, 1 extra: drawn by the teammate");
+    assert_eq!(
+        s.legend_hand[0].len(),
+        3,
+        "1 held, 1 to reach 2, 1 extra: drawn by the teammate"
+    );
     let draws: Vec<(i8, crate::record::DrawDeck)> = s.record.events[before..]
         .iter()
         .filter_map(|e| match *e {
@@ -596,12 +665,26 @@ fn deathmatch_scores_per_team_destruction_legends_and_flares() {
     let s = &mut game.state;
     s.counters.destroyed = [3, 1, 0];
     game.end_turn(0);
-    assert_eq!(game.state.dm_points, [2, 0, 0, 0], "1 heroic + a pair of commons, the odd one lost");
-    let points = game.state.record.events.iter().rev().find_map(|e| match *e {
-        Event::Points { seat, points, .. } => Some((seat, points)),
-        _ => None,
-    });
-    assert_eq!(points, Some((2, 2)), "recorded for the seat whose turn scored");
+    assert_eq!(
+        game.state.dm_points,
+        [2, 0, 0, 0],
+        "1 heroic + a pair of commons, the odd one lost"
+    );
+    let points = game
+        .state
+        .record
+        .events
+        .iter()
+        .rev()
+        .find_map(|e| match *e {
+            Event::Points { seat, points, .. } => Some((seat, points)),
+            _ => None,
+        });
+    assert_eq!(
+        points,
+        Some((2, 2)),
+        "recorded for the seat whose turn scored"
+    );
 }
 
 #[test]
@@ -617,7 +700,13 @@ fn a_flare_compares_the_two_team_colours_and_scores_the_other_team_a_point() {
     // team B has 3 more upgraded pieces than team A
     let (mut game, _, _) = turn_of(Mode::Deathmatch, 0, "", "a5=1h b5=1h c5=1h e5=0c");
     let s = &mut game.state;
-    let flare = s.cards.flares.iter().find(|f| f.upper.threshold <= 3).unwrap().index;
+    let flare = s
+        .cards
+        .flares
+        .iter()
+        .find(|f| f.upper.threshold <= 3)
+        .unwrap()
+        .index;
     if s.flare_hand[0][0] != flare {
         let held = std::mem::replace(&mut s.flare_hand[0][0], flare);
         let place = |v: &mut Vec<_>| v.iter().position(|&f| f == flare).map(|i| v[i] = held);
@@ -702,7 +791,10 @@ fn the_sandbox_deals_the_teammates_and_the_opponents_hidden_cards_anew() {
     for _ in 0..5 {
         let sb = PlayerView::new(s, me).sandbox(&rng);
         assert_eq!(sb.hand[me], s.hand[me], "own hand known");
-        assert_eq!(sb.legend_hand[me], s.legend_hand[me], "own team's legends known");
+        assert_eq!(
+            sb.legend_hand[me], s.legend_hand[me],
+            "own team's legends known"
+        );
         let (real, dealt) = (s.teams.as_deref().unwrap(), sb.teams.as_deref().unwrap());
         for side in 0..2 {
             let (a, b) = (&real.bench[side], &dealt.bench[side]);

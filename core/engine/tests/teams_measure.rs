@@ -31,7 +31,10 @@ fn params(name: &str, pass: &str) -> Vec<(&'static str, ParamValue)> {
         out.push(("pass_control", ParamValue::Bool(pass == "true")));
     }
     if let (Ok(margin), "planner") = (std::env::var("PASS_MARGIN"), name) {
-        out.push(("pass_margin", ParamValue::Float(margin.parse().expect("a number"))));
+        out.push((
+            "pass_margin",
+            ParamValue::Float(margin.parse().expect("a number")),
+        ));
     }
     out
 }

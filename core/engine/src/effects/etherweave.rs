@@ -299,10 +299,8 @@ fn antimatter_directions(ctx: &EffectContext<'_, '_>, start: Square) -> Vec<u8> 
     (0..8u8)
         .filter(|&d| {
             let (dx, dy) = board::DIRECTIONS[d as usize];
-            let (Some(t), Some(u)) = (
-                board::offset(start, dx, dy),
-                board::offset(start, -dx, -dy),
-            ) else {
+            let (Some(t), Some(u)) = (board::offset(start, dx, dy), board::offset(start, -dx, -dy))
+            else {
                 return false;
             };
             common_may_enter(ctx, t)
@@ -339,7 +337,12 @@ fn antimatter_spirit_warp(ctx: &mut EffectContext<'_, '_>, _step: &Step) -> bool
         .collect();
     ctx.place_common(start);
     let (_, dst) = ctx
-        .choose_move(Kind::Move, &moves, false, "combat move of your common piece")
+        .choose_move(
+            Kind::Move,
+            &moves,
+            false,
+            "combat move of your common piece",
+        )
         .expect("a move");
     ctx.move_piece(start, dst);
     let colours: Vec<Opt> = ctx
@@ -357,7 +360,8 @@ fn antimatter_spirit_warp(ctx: &mut EffectContext<'_, '_>, _step: &Step) -> bool
         return true;
     };
     ctx.place(start, COMMON, Some(q as usize));
-    let (dx, dy) = board::DIRECTIONS[board::direction_between(start, dst).expect("adjacent") as usize];
+    let (dx, dy) =
+        board::DIRECTIONS[board::direction_between(start, dst).expect("adjacent") as usize];
     let back = board::offset(start, -dx, -dy).expect("on the arena");
     ctx.move_piece(start, back);
     true
@@ -451,8 +455,8 @@ fn warpmaster(ctx: &mut EffectContext<'_, '_>, _step: &Step) -> bool {
     const RETURN: &str = "return your pending being to your hand";
     const MOVE: &str = "standard move with the Warpmaster";
     let p = ctx.player;
-    let returnable = ctx.state().pending[p]
-        .is_some_and(|c| !ew::is_merchant(ctx.state().cards.being(c)));
+    let returnable =
+        ctx.state().pending[p].is_some_and(|c| !ew::is_merchant(ctx.state().cards.being(c)));
     let moves = match ctx.self_sq {
         Some(src) => moves_of(ctx, bit(src), MoveKind::Standard),
         None => Vec::new(),
@@ -471,7 +475,12 @@ fn warpmaster(ctx: &mut EffectContext<'_, '_>, _step: &Step) -> bool {
         }
         Some(_) => {
             let (a, b) = ctx
-                .choose_move(Kind::Move, &moves, false, "standard move with the Warpmaster")
+                .choose_move(
+                    Kind::Move,
+                    &moves,
+                    false,
+                    "standard move with the Warpmaster",
+                )
                 .expect("a move");
             ctx.move_piece(a, b);
             true
@@ -557,7 +566,12 @@ fn emperor(ctx: &mut EffectContext<'_, '_>, optional: bool) -> bool {
     match branch(ctx, &labels, optional, "") {
         Some(PLACE) => {
             let sq = ctx
-                .choose_square(Kind::Place, empty, false, "empty square for your common piece")
+                .choose_square(
+                    Kind::Place,
+                    empty,
+                    false,
+                    "empty square for your common piece",
+                )
                 .expect("an empty square");
             ctx.place_common(sq)
         }
@@ -697,7 +711,12 @@ fn singularity(ctx: &mut EffectContext<'_, '_>, _step: &Step) -> bool {
     while waiting != 0 {
         let moves: Vec<(Square, Square)> = board::bits(waiting).map(|q| (q, centre)).collect();
         let (a, b) = ctx
-            .choose_move(Kind::Move, &moves, false, "next common to move onto the square")
+            .choose_move(
+                Kind::Move,
+                &moves,
+                false,
+                "next common to move onto the square",
+            )
             .expect("a move");
         ctx.move_piece(a, b);
         waiting &= !bit(a);
@@ -790,7 +809,8 @@ fn ziggurat_sentinel_warp(ctx: &mut EffectContext<'_, '_>, _step: &Step) -> bool
         return true;
     }
     let seconds = moves_of(ctx, bit(b), MoveKind::Standard);
-    if let Some((c, d)) = ctx.choose_move(Kind::Move, &seconds, true, "second move, a standard one") {
+    if let Some((c, d)) = ctx.choose_move(Kind::Move, &seconds, true, "second move, a standard one")
+    {
         ctx.move_piece(c, d);
     }
     true

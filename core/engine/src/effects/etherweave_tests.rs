@@ -89,7 +89,10 @@ fn a_warp_makes_the_card_pending_costs_no_action_and_blocks_other_warps() {
     warp(&mut game, "translocationist");
     let card = id(&game, "translocationist");
     assert_eq!(game.state.pending[0], Some(card));
-    assert!(game.state.hand[0].contains(&card), "the pending being stays in hand");
+    assert!(
+        game.state.hand[0].contains(&card),
+        "the pending being stays in hand"
+    );
     assert_eq!(game.state.actions_left, 3, "no action spent, one gained");
     assert!(kinds(&game).contains(&"warp"));
     let options = game.action_options(0);
@@ -113,16 +116,23 @@ fn with_no_action_left_a_warp_is_offered_beside_end_and_a_gained_action_reopens_
 fn a_warp_with_nothing_to_do_still_makes_the_card_pending() {
     let (mut game, _) = later("greater-shadow-twin", "", &[]);
     warp(&mut game, "greater-shadow-twin");
-    assert_eq!(game.state.pending[0], Some(id(&game, "greater-shadow-twin")));
+    assert_eq!(
+        game.state.pending[0],
+        Some(id(&game, "greater-shadow-twin"))
+    );
 }
 
 #[test]
 fn the_pending_being_cannot_be_discarded_or_returned() {
     let (mut game, _) = later("translocationist", "", &[]);
     game.state.pending[0] = Some(id(&game, "translocationist"));
-    assert!(!game.action_options(0).contains(&Opt::Action(Action::Discard)));
+    assert!(!game
+        .action_options(0)
+        .contains(&Opt::Action(Action::Discard)));
     let other = give(&mut game, "doppelganger");
-    assert!(game.action_options(0).contains(&Opt::Action(Action::Discard)));
+    assert!(game
+        .action_options(0)
+        .contains(&Opt::Action(Action::Discard)));
     let (mut game2, asked) = later("translocationist", "", &[Opt::Being(other), Opt::None]);
     game2.state.pending[0] = Some(id(&game2, "translocationist"));
     let o2 = give(&mut game2, "doppelganger");
@@ -131,7 +141,9 @@ fn the_pending_being_cannot_be_discarded_or_returned() {
     game2.discard_action(0);
     assert!(game2.state.discarded[0].contains(&o2));
     let asked = asked.borrow();
-    assert!(!asked[0].1.contains(&Opt::Being(id(&game2, "translocationist"))));
+    assert!(!asked[0]
+        .1
+        .contains(&Opt::Being(id(&game2, "translocationist"))));
     let (kind, options) = &asked[1];
     assert_eq!(*kind, Kind::Return);
     assert!(!options.contains(&Opt::Being(id(&game2, "translocationist"))));
@@ -229,7 +241,10 @@ fn a_team_members_pending_being_and_stasis_go_with_his_cards() {
     game.state.pending[0] = Some(card);
     game.state.swap_members(0);
     assert_eq!(game.state.pending[0], None);
-    assert_eq!(game.state.teams.as_ref().unwrap().bench[0].pending, Some(card));
+    assert_eq!(
+        game.state.teams.as_ref().unwrap().bench[0].pending,
+        Some(card)
+    );
     game.state.swap_members(0);
     assert_eq!(game.state.seat_of(0), holder);
     assert_eq!(game.state.pending[0], Some(card));
@@ -249,7 +264,10 @@ fn doppelganger_copies_the_pending_beings_warp() {
     summon(&mut game, "e5", 0);
     assert_eq!(game.state.piece_at(sq("d5")), Some((0, 1)));
     assert!(kinds(&game).contains(&"copy_warp"));
-    assert!(game.state.pending[0].is_some(), "a copy leaves the pending being pending");
+    assert!(
+        game.state.pending[0].is_some(),
+        "a copy leaves the pending being pending"
+    );
 }
 
 #[test]
@@ -269,7 +287,10 @@ fn doppelganger_does_nothing_without_a_pending_being_or_with_the_merchant() {
 // ----- Paradox Worm
 #[test]
 fn paradox_worm_swaps_a_piece_of_yours_with_an_enemy_piece_of_its_rank() {
-    let pieces = format!("{} g7=1h h5=2h", pattern_at("etherweave/paradox-worm", "f5"));
+    let pieces = format!(
+        "{} g7=1h h5=2h",
+        pattern_at("etherweave/paradox-worm", "f5")
+    );
     let (mut game, asked) = later("paradox-worm", &pieces, &[mv("g7", "h5")]);
     summon(&mut game, "f5", 0);
     assert_eq!(game.state.piece_at(sq("g7")), Some((1, 1)));
@@ -304,8 +325,15 @@ fn paradox_worms_warp_upgrades_an_enemy_common_and_may_discard_the_worm_itself()
 // ----- Shadow Twins
 #[test]
 fn lesser_shadow_twin_destroys_two_commons_around_a_piece_if_the_greater_twin_is_discarded() {
-    let pieces = format!("{} d2=2c f2=2c", pattern_at("etherweave/lesser-shadow-twin", "e3"));
-    let answers = [Opt::Square(sq("e3")), Opt::Square(sq("d2")), Opt::Square(sq("f2"))];
+    let pieces = format!(
+        "{} d2=2c f2=2c",
+        pattern_at("etherweave/lesser-shadow-twin", "e3")
+    );
+    let answers = [
+        Opt::Square(sq("e3")),
+        Opt::Square(sq("d2")),
+        Opt::Square(sq("f2")),
+    ];
     let (mut game, _) = later("lesser-shadow-twin", &pieces, &answers);
     to_discard(&mut game, "greater-shadow-twin");
     summon(&mut game, "e3", 0);
@@ -320,7 +348,10 @@ fn lesser_shadow_twin_destroys_two_commons_around_a_piece_if_the_greater_twin_is
 
 #[test]
 fn greater_shadow_twin_destroys_a_heroic_piece_next_to_two_of_yours() {
-    let pieces = format!("{} c4=2h h2=2h", pattern_at("etherweave/greater-shadow-twin", "c5"));
+    let pieces = format!(
+        "{} c4=2h h2=2h",
+        pattern_at("etherweave/greater-shadow-twin", "c5")
+    );
     let (mut game, asked) = later("greater-shadow-twin", &pieces, &[Opt::Square(sq("c4"))]);
     to_discard(&mut game, "lesser-shadow-twin");
     summon(&mut game, "c5", 0);
@@ -368,9 +399,9 @@ fn antimatter_spirit_is_offered_only_where_an_enemy_common_can_follow() {
     game.state.tokens[1] = 0;
     warp(&mut game, "antimatter-spirit");
     let starts = &asked.borrow()[0].1;
-    assert!(starts
-        .iter()
-        .all(|o| matches!(o, Opt::Square(q) if crate::board::ADJACENT[sq("e3") as usize] & bit(*q) != 0)));
+    assert!(starts.iter().all(
+        |o| matches!(o, Opt::Square(q) if crate::board::ADJACENT[sq("e3") as usize] & bit(*q) != 0)
+    ));
     assert_eq!(arena(&game), "e3=1c e5=2c");
     assert_eq!(game.state.counters.destroyed, [1, 0, 0]);
 }
@@ -378,13 +409,20 @@ fn antimatter_spirit_is_offered_only_where_an_enemy_common_can_follow() {
 // ----- Merchant of Time
 #[test]
 fn merchant_of_time_holds_a_piece_out_of_the_game_then_releases_it() {
-    let pieces = format!("c4=2h e2=1c {}", pattern_at("etherweave/merchant-of-time", "e3"));
+    let pieces = format!(
+        "c4=2h e2=1c {}",
+        pattern_at("etherweave/merchant-of-time", "e3")
+    );
     let (mut game, _) = later("merchant-of-time", &pieces, &[Opt::Square(sq("c4"))]);
     game.state.put(1, 0, sq("g6"));
     warp(&mut game, "merchant-of-time");
     assert_eq!(game.state.stasis[0], Some((1, 1)));
     assert!(game.state.piece_at(sq("c4")).is_none());
-    assert_eq!(game.state.counters.destroyed, [0, 0, 0], "stasis is no destruction");
+    assert_eq!(
+        game.state.counters.destroyed,
+        [0, 0, 0],
+        "stasis is no destruction"
+    );
     // summoning the Merchant releases it onto a colourless square, destroying a lower piece there
     let (mut after, _) = later("merchant-of-time", "", &[Opt::Square(sq("g6"))]);
     after.state = game.state.clone_for(&shared_rng(0));
@@ -409,7 +447,10 @@ fn a_pending_merchant_cannot_be_discarded_or_returned_to_hand() {
 // ----- Gate of Oblivion
 #[test]
 fn gate_of_oblivion_destroys_the_purple_square_then_maybe_another_marked_one() {
-    let pieces = format!("e5=2l g4=2h c4=2l {}", pattern_at("etherweave/gate-of-oblivion", "e4"));
+    let pieces = format!(
+        "e5=2l g4=2h c4=2l {}",
+        pattern_at("etherweave/gate-of-oblivion", "e4")
+    );
     let (mut game, asked) = later("gate-of-oblivion", &pieces, &[Opt::Square(sq("g4"))]);
     summon(&mut game, "e4", 0);
     assert_eq!(asked.borrow()[0].1, vec![Opt::Square(sq("g4")), Opt::None]);
@@ -423,7 +464,11 @@ fn gate_of_oblivions_warp_counts_each_enemy_piece_destroyed_once_more_this_turn(
     warp(&mut game, "gate-of-oblivion");
     game.state.destroy(sq("c4"), "test", true);
     game.state.destroy(sq("c6"), "test", true);
-    assert_eq!(game.state.counters.destroyed, [2, 0, 0], "own pieces count for nothing");
+    assert_eq!(
+        game.state.counters.destroyed,
+        [2, 0, 0],
+        "own pieces count for nothing"
+    );
     game.end_turn(0);
     assert_eq!(game.state.dm_points[0], 1);
 }
@@ -439,13 +484,23 @@ fn time_traveler_goes_on_any_empty_colourless_square_and_may_bring_back_a_discar
     assert_eq!(arena(&game), "d3=1c e4=1c b5=1h f5=1c");
     assert_eq!(game.state.deck[0].last(), Some(&twin));
     let squares = &asked.borrow()[0].1;
-    assert!(!squares.contains(&Opt::Square(sq("e5"))), "never a red square");
-    assert!(!squares.contains(&Opt::Square(sq("e4"))), "never onto its pattern");
+    assert!(
+        !squares.contains(&Opt::Square(sq("e5"))),
+        "never a red square"
+    );
+    assert!(
+        !squares.contains(&Opt::Square(sq("e4"))),
+        "never onto its pattern"
+    );
 }
 
 #[test]
 fn time_traveler_needs_an_empty_colourless_square() {
-    let (mut game, _) = later("time-traveler", &pattern_at("etherweave/time-traveler", "e4"), &[]);
+    let (mut game, _) = later(
+        "time-traveler",
+        &pattern_at("etherweave/time-traveler", "e4"),
+        &[],
+    );
     let card = id(&game, "time-traveler");
     assert!(game.has_placement(0, card));
     let empty = crate::etherweave::COLOURLESS & game.state.empty();
@@ -482,9 +537,12 @@ fn dark_sphere_moves_up_to_three_pieces_two_squares_away_at_most_two_per_colour(
     let asked = asked.borrow();
     let third = &asked[2].1;
     assert!(third.contains(&mv("g4", "g3")));
-    assert!(third
-        .iter()
-        .all(|o| !matches!(o, Opt::Move(a, _) if *a == sq("e6"))), "two of one colour moved");
+    assert!(
+        third
+            .iter()
+            .all(|o| !matches!(o, Opt::Move(a, _) if *a == sq("e6"))),
+        "two of one colour moved"
+    );
     assert!(asked[0].1.iter().all(|o| match o {
         Opt::Move(_, b) => crate::board::distance(*b, sq("e5")) == 2,
         _ => true,
@@ -494,7 +552,11 @@ fn dark_sphere_moves_up_to_three_pieces_two_squares_away_at_most_two_per_colour(
 // ----- Void Summoner
 #[test]
 fn void_summoner_lets_the_next_summoning_use_two_empty_squares() {
-    let (mut game, _) = later("void-summoner", &pattern_at("etherweave/void-summoner", "e3"), &[]);
+    let (mut game, _) = later(
+        "void-summoner",
+        &pattern_at("etherweave/void-summoner", "e3"),
+        &[],
+    );
     let dopp = give(&mut game, "doppelganger");
     assert!(!game.has_placement(0, dopp));
     let card = id(&game, "void-summoner");
@@ -505,7 +567,10 @@ fn void_summoner_lets_the_next_summoning_use_two_empty_squares() {
     assert!(game.has_placement(0, dopp), "both pattern cells empty");
     let pl = game.legal_placements(0, dopp)[0];
     game.summon(0, dopp, pl);
-    assert_eq!(game.state.warp_turn.void_squares, 0, "used up by the summoning");
+    assert_eq!(
+        game.state.warp_turn.void_squares, 0,
+        "used up by the summoning"
+    );
 }
 
 #[test]
@@ -537,8 +602,14 @@ fn eternal_emperors_warp_moves_commons_in_combat_and_upgraded_pieces_standard() 
     warp(&mut game, "eternal-emperor");
     assert_eq!(game.state.piece_at(sq("c3")), Some((0, 0)), "a combat move");
     let moves = &asked.borrow()[1].1;
-    assert!(!moves.contains(&mv("g6", "g5")), "a standard move of the heroic");
-    assert!(game.state.warp_turn.was_warped(id(&game, "eternal-emperor")));
+    assert!(
+        !moves.contains(&mv("g6", "g5")),
+        "a standard move of the heroic"
+    );
+    assert!(game
+        .state
+        .warp_turn
+        .was_warped(id(&game, "eternal-emperor")));
 }
 
 // ----- Reality Patch
@@ -584,7 +655,14 @@ fn polarity_queen_does_nothing_when_the_linked_effect_cannot_be_done_in_full() {
     let queen = id(&game, "polarity-queen");
     game.state.actions_left -= 1;
     let ctx_game = &mut game;
-    let pl = ctx_game.state.cards.being(queen).placements.iter().position(|p| p.origin == sq("e5")).unwrap() as u16;
+    let pl = ctx_game
+        .state
+        .cards
+        .being(queen)
+        .placements
+        .iter()
+        .position(|p| p.origin == sq("e5"))
+        .unwrap() as u16;
     // summon on an empty square directly (the effect is what is tested)
     ctx_game.summon(0, queen, pl);
     assert!(!kinds(ctx_game).contains(&"destroy"));
@@ -594,7 +672,10 @@ fn polarity_queen_does_nothing_when_the_linked_effect_cannot_be_done_in_full() {
 // ----- Singularity
 #[test]
 fn singularity_pulls_every_common_around_a_colourless_square_onto_it_in_turn() {
-    let pieces = format!("b2=2c c2=2c c4=1c {}", pattern_at("etherweave/singularity", "f6"));
+    let pieces = format!(
+        "b2=2c c2=2c c4=1c {}",
+        pattern_at("etherweave/singularity", "f6")
+    );
     let answers = [Opt::Square(sq("b3")), mv("b2", "b3"), mv("c4", "b3")];
     let (mut game, _) = later("singularity", &pieces, &answers);
     summon(&mut game, "f6", 0);
@@ -607,7 +688,11 @@ fn singularity_pulls_every_common_around_a_colourless_square_onto_it_in_turn() {
 #[test]
 fn ziggurat_sentinel_charges_towards_its_marked_square() {
     let pieces = format!("d5=2h {}", pattern_at("etherweave/ziggurat-sentinel", "f3"));
-    let answers = [label("combat moves in the marked direction"), mv("e4", "d5"), Opt::None];
+    let answers = [
+        label("combat moves in the marked direction"),
+        mv("e4", "d5"),
+        Opt::None,
+    ];
     let (mut game, _) = later("ziggurat-sentinel", &pieces, &answers);
     summon(&mut game, "f3", 0);
     assert_eq!(game.state.piece_at(sq("d5")), Some((0, 1)));
@@ -623,14 +708,25 @@ fn ziggurat_sentinel_copies_a_warp_from_the_discard_pile_but_never_the_merchants
     to_discard(&mut game, "merchant-of-time");
     to_discard(&mut game, "warpmaster");
     summon(&mut game, "f3", 0);
-    assert_eq!(game.state.actions_left, 2, "one spent, one gained by the copy");
+    assert_eq!(
+        game.state.actions_left, 2,
+        "one spent, one gained by the copy"
+    );
     assert!(kinds(&game).contains(&"copy_warp"));
-    assert_eq!(asked.borrow().len(), 1, "the one copyable card is taken without asking");
+    assert_eq!(
+        asked.borrow().len(),
+        1,
+        "the one copyable card is taken without asking"
+    );
 }
 
 #[test]
 fn ziggurat_sentinels_warp_is_a_combat_move_then_maybe_a_standard_one() {
-    let (mut game, _) = later("ziggurat-sentinel", "c4=1c", &[mv("c4", "c3"), mv("c3", "d2")]);
+    let (mut game, _) = later(
+        "ziggurat-sentinel",
+        "c4=1c",
+        &[mv("c4", "c3"), mv("c3", "d2")],
+    );
     warp(&mut game, "ziggurat-sentinel");
     assert_eq!(arena(&game), "d2=1c");
     // a first move that destroys a piece of equal rank ends it
@@ -708,7 +804,9 @@ fn strict_random_etherweave_melees_and_team_games_keep_every_invariant() {
 #[test]
 fn the_lookahead_players_play_etherweave_without_panicking() {
     let cards = game_cards();
-    let names = ["builder", "greedy", "hunter", "brawler", "planner", "mc", "expert"];
+    let names = [
+        "builder", "greedy", "hunter", "brawler", "planner", "mc", "expert",
+    ];
     for (seed, name) in names.iter().enumerate() {
         let players = [
             make_strategy(name, 0, seed as u64).unwrap(),
@@ -720,8 +818,15 @@ fn the_lookahead_players_play_etherweave_without_panicking() {
             ..GameOptions::default()
         };
         let mode = if seed % 2 == 0 { DM } else { Mode::HighForm };
-        Game::new(Arc::clone(&cards), mode, DUEL, players, seed as u64, options)
-            .unwrap()
-            .play();
+        Game::new(
+            Arc::clone(&cards),
+            mode,
+            DUEL,
+            players,
+            seed as u64,
+            options,
+        )
+        .unwrap()
+        .play();
     }
 }

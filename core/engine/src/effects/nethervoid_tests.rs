@@ -69,9 +69,11 @@ fn the_lookahead_players_play_nethervoid_without_panicking() {
         strict: true,
         ..GameOptions::default()
     };
-    for (i, name) in ["builder", "greedy", "hunter", "brawler", "planner", "mc", "expert"]
-        .into_iter()
-        .enumerate()
+    for (i, name) in [
+        "builder", "greedy", "hunter", "brawler", "planner", "mc", "expert",
+    ]
+    .into_iter()
+    .enumerate()
     {
         for mode in [Mode::HighForm, Mode::Deathmatch] {
             let seed = i as u64;
