@@ -203,3 +203,15 @@ def flares_section(records: list[Record]) -> Section:
         Table("flare_use", "Flares: halves used and comebacks, per game", CELL + USE_COLUMNS,
               [r for r in rows if r.get("invocations")]),
     ])
+
+
+def card_tables_for(records: list[Record], prefix: str, label: str) -> list[Table]:
+    """The duel's being, legend and flare tables over other seat-games (a melee's, a team game's): their ids
+    prefixed with ``prefix``, their titles with ``label``."""
+    out = []
+    for section in (beings_section(records), legends_section(records), flares_section(records)):
+        for block in section.blocks:
+            if isinstance(block, Table):
+                out.append(Table(f"{prefix}_{block.id}", f"{label} {block.title[0].lower()}{block.title[1:]}",
+                                 block.columns, block.rows, block.note))
+    return out

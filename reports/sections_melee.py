@@ -16,7 +16,7 @@ from reports.dataset import Run, connect
 from reports.model import DIFF, INT, NUM, POINTS, RATE, SHARE, TEXT, Column, Section, Table
 from reports.names import Names
 from reports.queries import Rows, run_named
-from reports.sections_cards import beings_section, flares_section, legends_section
+from reports.sections_cards import card_tables_for
 from reports.stats import Diff, Rate, flag
 
 SETUP = ("melee_seats", "cards")
@@ -163,16 +163,6 @@ def melee_summary(m: Melee) -> list[str]:
     return out
 
 
-def _renamed(section: Section, prefix: str) -> list[Table]:
-    """A duel card section's tables for the melee: their ids prefixed, their titles marked."""
-    out = []
-    for block in section.blocks:
-        if isinstance(block, Table):
-            out.append(Table(f"{prefix}_{block.id}", f"Melee {block.title[0].lower()}{block.title[1:]}",
-                             block.columns, block.rows, block.note))
-    return out
-
-
 def melee_section(m: Melee) -> Section:
     intro = (f"{m.games:,} Deathmatch melees of 3 or 4 players, every one for himself; a player's score is his "
              "lowest colour score. Decks and strategies hold the seats in rotation; the first player is drawn "
@@ -184,7 +174,5 @@ def melee_section(m: Melee) -> Section:
         Table("melee_colours", "Colour scores at the end", COLOUR_COLUMNS, m.q["melee_colours"]),
         Table("melee_decided", "What decided the games", DECIDED_COLUMNS, _decided_rows(m.q)),
         Table("melee_improvised", "Improvised summoning", IMPROVISED_COLUMNS, _improvised_rows(m.q)),
-        *_renamed(beings_section(m.cards), "melee"),
-        *_renamed(legends_section(m.cards), "melee"),
-        *_renamed(flares_section(m.cards), "melee"),
+        *card_tables_for(m.cards, "melee", "Melee"),
     ])

@@ -29,7 +29,7 @@ from reports.dataset import Run, connect
 from reports.model import DIFF, INT, NUM, POINTS, RATE, TEXT, Column, Section, Table
 from reports.names import Names
 from reports.queries import Rows, run_named
-from reports.sections_cards import beings_section, flares_section, legends_section
+from reports.sections_cards import card_tables_for
 from reports.stats import Diff, Paired, Rate, flag
 
 SETUP = ("team_seats", "cards")
@@ -288,16 +288,6 @@ def team_summary(t: Teams) -> list[str]:
     return out
 
 
-def _renamed(section: Section, prefix: str) -> list[Table]:
-    """A duel card section's tables for the team games: their ids prefixed, their titles marked."""
-    out = []
-    for block in section.blocks:
-        if isinstance(block, Table):
-            out.append(Table(f"{prefix}_{block.id}", f"Team {block.title[0].lower()}{block.title[1:]}",
-                             block.columns, block.rows, block.note))
-    return out
-
-
 def team_section(t: Teams, names: Names) -> Section:
     intro = (f"{t.games:,} team games, 2 against 2 (team A: seats 0 and 2, team B: seats 1 and 3); a seat wins when "
              "its team wins. Decks and players hold the seats in rotation; the first seat is drawn by the seed. The "
@@ -315,7 +305,5 @@ def team_section(t: Teams, names: Names) -> Section:
               "Only players whose labels differ in nothing but the pass_control parameter are compared."),
         Table("team_pass_split", "Teams that passed and teams that did not (descriptive)", PASS_SPLIT_COLUMNS,
               _passed_split_rows(t.q)),
-        *_renamed(beings_section(t.cards), "team"),
-        *_renamed(legends_section(t.cards), "team"),
-        *_renamed(flares_section(t.cards), "team"),
+        *card_tables_for(t.cards, "team", "Team"),
     ])
