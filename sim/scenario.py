@@ -27,7 +27,7 @@ Every field, its default and its errors: ``docs/scenario-notation.md``. Players 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from sim import board
@@ -69,6 +69,32 @@ class ScenarioError(UserError):
         super().__init__(f"{source}: line {line}: {message}" if line else f"{source}: {message}")
         self.line = line
 
+
+
+def _card_readers(f: Any, cards: CardSet) -> tuple[Callable[[int, str, type], Any],
+                                                   Callable[[str, list, type, str], list]]:
+    """``card(line, id, kind)``: the card of the set called ``id``, of ``kind``; ``take(key, pool, kind,
+    where)``: the cards named by the field ``key``, taken out of ``pool`` in the order named. Both raise the
+    scenario's error for the field's line."""
+
+    def card(line: int, cid: str, kind: type) -> Any:
+        c = cards.by_id.get(cid)
+        if not isinstance(c, kind):
+            raise f.error(line, f"unknown {kind.__name__.lower()} {cid!r}")
+        return c
+
+    def take(key: str, pool: list, kind: type, where: str) -> list:
+        line, text = f.get(key)
+        out = []
+        for cid in _ids(text):
+            c = card(line, cid, kind)
+            if c not in pool:
+                raise f.error(line, f"{cid} is not in {where} (named twice, or already placed by another field)")
+            pool.remove(c)
+            out.append(c)
+        return out
+
+    return card, take
 
 def _ids(text: str) -> list[str]:
     return [t.strip() for t in text.split(",") if t.strip()]
@@ -191,23 +217,7 @@ def load_scenario(
     s.first_player = s.record.first_player = (s.active - (s.turn - 1)) % n
     _, s.actions_left = f.number("actions", 1 if s.turn == 1 else 2)
 
-    def card(line: int, cid: str, kind: type) -> Any:
-        c = cards.by_id.get(cid)
-        if not isinstance(c, kind):
-            raise f.error(line, f"unknown {kind.__name__.lower()} {cid!r}")
-        return c
-
-    def take(key: str, pool: list, kind: type, where: str) -> list:
-        """The cards named by ``key``, taken out of ``pool`` (in the order named)."""
-        line, text = f.get(key)
-        out = []
-        for cid in _ids(text):
-            c = card(line, cid, kind)
-            if c not in pool:
-                raise f.error(line, f"{cid} is not in {where} (named twice, or already placed by another field)")
-            pool.remove(c)
-            out.append(c)
-        return out
+    card, take = _card_readers(f, cards)
 
     for p in range(n):
         pool = list(cards.deck(decks[p]))
@@ -352,22 +362,7 @@ def _team_scenario(f: _Fields, strategies: Sequence[Strategy], cards: CardSet, s
     s.first_player, s.record.first_player = first % 2, first
     _, s.actions_left = f.number("actions", 1 if s.turn == 1 else 2)
 
-    def card(line: int, cid: str, kind: type) -> Any:
-        c = cards.by_id.get(cid)
-        if not isinstance(c, kind):
-            raise f.error(line, f"unknown {kind.__name__.lower()} {cid!r}")
-        return c
-
-    def take(key: str, pool: list, kind: type, where: str) -> list:
-        line, text = f.get(key)
-        out = []
-        for cid in _ids(text):
-            c = card(line, cid, kind)
-            if c not in pool:
-                raise f.error(line, f"{cid} is not in {where} (named twice, or already placed by another field)")
-            pool.remove(c)
-            out.append(c)
-        return out
+    card, take = _card_readers(f, cards)
 
     flares = list(cards.flares)
     personal: list[tuple[Being | None, Being | None, Being | None]] = []
