@@ -1,9 +1,8 @@
-"""The engine of the scripted strategies, played by the core (core/engine/src/players/lookahead.rs, the
-port of the Python lookahead this module held): every option of a main decision is tried on a sandbox copy
-of the game and scored by the position it leads to; the choices the option then needs (placement, effect
-targets) are made by the same rules inside the sandbox, and the real game gets the same answers back from
-the plan kept for the chosen option. The parameters are declared here (``PARAMS``, checked by
-``strategies.params``) and the core checks them again.
+"""The engine of the scripted strategies, played by the core (core/engine/src/players/lookahead.rs): every
+option of a main decision is tried on a sandbox copy of the game and scored by the position it leads to; the
+choices the option then needs (placement, effect targets) are made by the same rules inside the sandbox, and the
+real game gets the same answers back from the plan kept for the chosen option. The parameters are declared here
+(``PARAMS``, checked by ``strategies.params``) and the core checks them again.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-//! Tash-Kalar rules engine: a port of the Python engine in `sim/` that produces identical records for the
-//! same cards, mode, decks, seed and players.
+//! Tash-Kalar rules engine: every form, deck and player of the project. A game is a pure function of its
+//! cards, mode, decks, seed and players; its records match the golden corpus in `tests/golden/`.
 //!
 //! Playing a game:
 //! ```no_run

@@ -1,4 +1,4 @@
-//! The context a card effect acts through (sim/effects/context.py): the summoned being, its placement,
+//! The context a card effect acts through: the summoned being, its placement,
 //! choices and piece operations. Operations keep track of the summoned being (`self_sq`) and the pieces
 //! used to summon it (`pattern_sqs`) as pieces move or are destroyed, so later steps can refer to them.
 

@@ -1,4 +1,4 @@
-//! Effect functions of the highland cards that the step vocabulary cannot express (sim/effects/highland.py).
+//! Effect functions of the highland cards that the step vocabulary cannot express.
 
 use super::context::EffectContext;
 use super::interpreter;

@@ -1,4 +1,4 @@
-//! Effect functions of the imperial cards that the step vocabulary cannot express (sim/effects/imperial.py).
+//! Effect functions of the imperial cards that the step vocabulary cannot express.
 
 use super::context::EffectContext;
 use super::steps::{MoveKind, Owner, Step};

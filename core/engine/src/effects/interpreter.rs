@@ -1,4 +1,4 @@
-//! The effect step vocabulary (sim/effects/interpreter.py): each card's effect is a list of steps run in
+//! The effect step vocabulary: each card's effect is a list of steps run in
 //! order. See `steps` for the keys; this module runs them.
 
 use super::context::EffectContext;

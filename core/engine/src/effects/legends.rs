@@ -1,4 +1,4 @@
-//! Effect functions of the legends cards that the step vocabulary cannot express (sim/effects/legends.py).
+//! Effect functions of the legends cards that the step vocabulary cannot express.
 
 use super::context::EffectContext;
 use super::steps::{MoveKind, Step};

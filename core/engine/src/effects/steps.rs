@@ -1,4 +1,4 @@
-//! The typed form of an effect step table (the vocabulary of sim/effects/interpreter.py), parsed once at
+//! The typed form of an effect step table, parsed once at
 //! card-set load so nothing is looked up by name while playing.
 
 use serde_json::Value;

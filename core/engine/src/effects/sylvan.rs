@@ -1,4 +1,4 @@
-//! Effect functions of the sylvan cards that the step vocabulary cannot express (sim/effects/sylvan.py).
+//! Effect functions of the sylvan cards that the step vocabulary cannot express.
 
 use super::context::EffectContext;
 use super::steps::{MoveKind, Step};

@@ -1,5 +1,5 @@
-//! The value of a position for one player: points, material, threats, task progress and hand readiness
-//! (strategies/evaluate.py). It reads only what that player may know, so it applies to any sandbox copy.
+//! The value of a position for one player: points, material, threats, task progress and hand readiness.
+//! It reads only what that player may know, so it applies to any sandbox copy.
 
 use super::geometry::around;
 use super::params::Params;

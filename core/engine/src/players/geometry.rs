@@ -1,4 +1,4 @@
-//! Bitboard geometry the strategies need often (strategies/geometry.py).
+//! Bitboard geometry the strategies need often.
 
 use crate::board::{Bits, ARENA, WIDTH};
 

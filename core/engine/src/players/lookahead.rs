@@ -1,4 +1,4 @@
-//! The engine of the scripted strategies (strategies/lookahead.py): every option of a main decision is
+//! The engine of the scripted strategies (parameters declared in strategies/lookahead.py): every option of a main decision is
 //! tried on a sandbox copy of the game and scored by the position it leads to (`evaluate`); the choices the
 //! option then needs (placement, effect targets) are made by the same rules inside the sandbox, and the real
 //! game gets the same answers back from the plan kept for the chosen option. In a melee a summon's options

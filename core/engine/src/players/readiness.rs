@@ -1,5 +1,4 @@
-//! How far a player's pieces are from each card's pattern, for every placement at once, with bitboards
-//! (strategies/readiness.py).
+//! How far a player's pieces are from each card's pattern, for every placement at once, with bitboards.
 //!
 //! The *cost* of a placement is a rough count of the actions its pattern still needs: 1 for each empty cell
 //! wanting a common piece, 2 for a common of yours where a heroic one must stand (an upgrade), 3 for an

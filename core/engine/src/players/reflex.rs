@@ -1,4 +1,4 @@
-//! Quick answers to effect decisions (strategies/reflex.py): each option is scored by what it does at once
+//! Quick answers to effect decisions: each option is scored by what it does at once
 //! to the pieces involved (destroying, upgrading, converting, moving, placing), without simulating the rest
 //! of the effect. Decisions it cannot read (branches, directions, anything new) are left to the caller,
 //! which explores their options in the sandbox.

@@ -1,4 +1,4 @@
-//! Trying an option on a sandbox copy of the game (strategies/sandbox.py): the acting player's later choices
+//! Trying an option on a sandbox copy of the game: the acting player's later choices
 //! inside it are made by a policy, recorded, and can be forced to explore the alternatives of choices the
 //! policy cannot judge.
 

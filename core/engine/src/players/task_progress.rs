@@ -1,5 +1,5 @@
-//! How close a player is to each High Form task (0..1), and the squares that help with it
-//! (strategies/task_progress.py). Each measure reaches 1 exactly when the task's condition holds.
+//! How close a player is to each High Form task (0..1), and the squares that help with it.
+//! Each measure reaches 1 exactly when the task's condition holds.
 
 use super::geometry::around;
 use crate::board::{
