@@ -16,19 +16,17 @@ from scipy import optimize, stats
 Z95 = 1.959963984540054  # the 97.5th percentile of the standard normal distribution
 
 
-@lru_cache(maxsize=65536)
-def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval of ``k`` successes in ``n`` trials (scipy); (0, 1) when there are no trials.
-    Cached: a report asks for the same rates in every renderer, and scipy's binomtest also computes an exact
-    p-value, which takes a millisecond at a million trials."""
+def wilson(k: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval of ``k`` successes in ``n`` trials; (0, 1) when there are no trials. ``k`` may be
+    fractional (a ladder's score counts a tie as half a win). The closed form is scipy's ``binomtest(...)
+    .proportion_ci(method="wilson")`` without the exact p-value scipy computes first."""
     if n <= 0:
         return 0.0, 1.0
-    ci = stats.binomtest(k, n).proportion_ci(confidence_level=_level(z), method="wilson")
-    return max(0.0, float(ci.low)), min(1.0, float(ci.high))
-
-
-def _level(z: float) -> float:
-    return 1 - 2 * float(stats.norm.sf(z))
+    p = k / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(max(p * (1 - p), 0.0) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def newcombe(k1: int, n1: int, k2: int, n2: int, z: float = Z95) -> tuple[float, float]:

@@ -31,9 +31,9 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+from reports.stats import Z95, wilson
 from sim.errors import UserError
 
-Z95 = 1.959963984540054
 CHUNK = 25  # games per job handed to a worker process
 
 
@@ -67,7 +67,7 @@ class PairingResult:
 
     @property
     def interval(self) -> tuple[float, float]:
-        return wilson(self.score, self.games)
+        return wilson(self.score * self.games, self.games)
 
     def swapped(self) -> PairingResult:
         return PairingResult(self.second, self.first, self.games, self.second_wins, self.first_wins,
@@ -110,16 +110,6 @@ class LadderResult:
             "ratings": {k: round(v, 1) for k, v in self.ratings.items()},
             "rating_intervals": {k: [round(x, 1) for x in v] for k, v in self.rating_intervals.items()},
         }
-
-
-def wilson(p: float, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion ``p`` observed over ``n`` trials."""
-    if n == 0:
-        return 0.0, 1.0
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def _bradley_terry(pairings: Sequence[PairingResult], iterations: int = 2000

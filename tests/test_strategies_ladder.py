@@ -18,16 +18,15 @@ from strategies.ladder import (
     rating_intervals,
     render,
     run_ladder,
-    wilson,
 )
 
 
-def test_wilson_interval_matches_known_values():
-    lo, hi = wilson(0.5, 100)
+def test_a_pairings_interval_is_the_wilson_interval_of_its_score():
+    """The ladder uses the report's interval (reports.stats.wilson), ties counting half a win."""
+    lo, hi = PairingResult("a", "b", 100, 40, 40, 20).interval
     assert lo == pytest.approx(0.4038, abs=1e-4) and hi == pytest.approx(0.5962, abs=1e-4)
-    lo, hi = wilson(1.0, 20)
+    lo, hi = PairingResult("a", "b", 20, 20, 0, 0).interval
     assert hi == 1.0 and lo == pytest.approx(0.8389, abs=1e-4)
-    assert wilson(0.0, 0) == (0.0, 1.0)
 
 
 def test_elo_gives_equal_strengths_equal_ratings_and_stays_finite_on_a_perfect_score():
