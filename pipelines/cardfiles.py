@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sim.cards import CardSet, load_card_set
+from sim.files import read_text
 
 
 class CardSetMismatch(RuntimeError):
@@ -38,7 +39,7 @@ def pack(directory: str | None) -> CardSetPayload:
     cards = load_card_set(directory)
     if directory is None:
         return CardSetPayload(cards.fingerprint(), None)
-    files = {p.name: p.read_text(encoding="utf-8") for p in sorted(Path(directory).glob("*.toml"))}
+    files = {p.name: read_text(p) for p in sorted(Path(directory).glob("*.toml"))}
     return CardSetPayload(cards.fingerprint(), files)
 
 

@@ -10,7 +10,6 @@ of ids. See docs/studies.md.
 from __future__ import annotations
 
 import re
-import tomllib
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -20,6 +19,7 @@ from typing import Any
 
 from sim.cards import BASE_DECKS, CardFileError, CardSet, load_card_set
 from sim.errors import UserError
+from sim.files import FileInputError, read_toml
 from sim.state import DEATHMATCH, MODES
 
 BUILTIN = "builtin"
@@ -640,10 +640,7 @@ def load_study(path: Path | str) -> Study:
     """Read and validate a study TOML file."""
     path = Path(path)
     try:
-        with path.open("rb") as f:
-            data = tomllib.load(f)
-    except FileNotFoundError:
-        raise StudyConfigError(f"{path}: not found") from None
-    except tomllib.TOMLDecodeError as e:
-        raise StudyConfigError(f"{path}: not valid TOML: {e}") from None
+        data = read_toml(path)
+    except FileInputError as e:
+        raise StudyConfigError(str(e)) from None
     return parse_study(data, path)

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-import tomllib
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 from sim.errors import UserError
+from sim.files import FileInputError, read_toml
 from sim.patterns import Pattern, PatternError, Placement, Shape, parse_grid, placements_for, shapes_for
 from sim.ranks import RANK_NAMES
 
@@ -184,12 +184,9 @@ def _fingerprint(table: dict) -> str:
 
 def _read(path: Path) -> dict:
     try:
-        with path.open("rb") as f:
-            return tomllib.load(f)
-    except FileNotFoundError:
-        raise CardFileError(path, "file", "not found") from None
-    except tomllib.TOMLDecodeError as e:
-        raise CardFileError(path, "syntax", str(e)) from None
+        return read_toml(path)
+    except FileInputError as e:
+        raise CardFileError(path, "file", e.reason) from None
 
 
 def _load_beings(path: Path, deck: str, fingerprints: dict[str, str]) -> tuple[Being, ...]:
@@ -292,7 +289,8 @@ def load_card_set(directory: Path | str | None = None) -> CardSet:
     if key in _CACHE:
         return _CACHE[key]
     if not d.is_dir():
-        raise CardFileError(d, "directory", "not found (expected a card-set directory with deck TOML files)")
+        found = "is a file" if d.exists() else "not found"
+        raise CardFileError(d, "directory", f"{found} (expected a card-set directory with deck TOML files)")
     fingerprints: dict[str, str] = {}
     decks = {}
     # The base decks first (their card indices stay those of a set without expansions), then the others.

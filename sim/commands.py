@@ -10,6 +10,7 @@ from typing import Annotated
 import typer
 
 from sim.errors import UserError, fail_cleanly
+from sim.files import check_writable, read_text, write_text
 from sim.narrate import result_line
 from sim.options import at_least
 
@@ -70,6 +71,8 @@ def register(app: typer.Typer) -> None:
         from sim.narrate import Narrator
         from strategies import make_strategy
 
+        if json_out is not None:
+            check_writable(json_out, "--json")
         if teams:
             if players is not None:
                 raise UserError("--teams seats 4 players (two teams of two): leave out --players")
@@ -92,10 +95,7 @@ def register(app: typer.Typer) -> None:
             Narrator(game, sys.stdout).attach()
         record = game.play()
         if json_out is not None:
-            try:
-                json_out.write_text(json.dumps(record.to_dict()))
-            except OSError as e:
-                raise UserError(f"--json: cannot write {json_out}: {e.strerror}") from None
+            write_text(json_out, json.dumps(record.to_dict()), "--json")
             typer.echo(f"wrote {json_out}")
         else:
             typer.echo(result_line(record))
@@ -141,10 +141,9 @@ def register(app: typer.Typer) -> None:
         from sim.state import MAX_SEATS
         from strategies import make_strategy
 
-        if not file.is_file():
-            raise UserError(f"{file}: no such scenario file")
+        text = read_text(file)
         players = [make_strategy(strategy, seat, seed) for seat in range(MAX_SEATS)]
-        game = load_scenario(file.read_text(), players, load_card_set(cards_dir), source=str(file))
+        game = load_scenario(text, players, load_card_set(cards_dir), source=str(file))
         s, p = game.state, game.state.active
         in_hand = {c.id: c for c in (*s.hand[p], *s.legend_hand[p])}
         if summon is None:

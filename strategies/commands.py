@@ -12,6 +12,7 @@ from typing import Annotated, Any
 import typer
 
 from sim.errors import UserError, fail_cleanly
+from sim.files import check_writable, write_text
 from sim.options import at_least
 
 FORM_SPECIALISTS = {"high-form": "hunter", "deathmatch": "brawler", "melee-3": "brawler", "melee-4": "brawler",
@@ -107,6 +108,8 @@ def register(app: typer.Typer) -> None:
 
         at_least("--games", games)
         at_least("--workers", workers)
+        if json_out is not None:
+            check_writable(json_out, "--json")
         modes = [m.strip() for m in mode.split(",") if m.strip()]
         for m in modes:
             if m not in (*MODES, *MELEE_SEATS, *TEAM_FORMS):
@@ -131,6 +134,6 @@ def register(app: typer.Typer) -> None:
             typer.echo(render(result) + "\n")
         typer.echo(f"machine: {machine()}")
         if json_out is not None:
-            json_out.write_text(json.dumps({"machine": machine(), "ladders": [r.to_dict() for r in results]},
-                                           indent=1))
+            write_text(json_out, json.dumps({"machine": machine(), "ladders": [r.to_dict() for r in results]},
+                                            indent=1), "--json")
             typer.echo(f"wrote {json_out}")

@@ -240,3 +240,13 @@ def test_run_out_in_a_read_only_directory(tmp_path):
         fails_cleanly(run("run", "studies/quick.toml", "--out", tmp_path / "run"), "Permission denied")
     finally:
         tmp_path.chmod(0o755)
+
+
+@pytest.mark.parametrize("command", [["play"], ["ladder", "--games", "1000000"]])
+def test_an_unwritable_json_output_is_refused_before_any_game(tmp_path, command):
+    """A million-game ladder with a --json path that cannot be written fails at once, not after the games."""
+    folder = tmp_path / "folder.json"
+    folder.mkdir()
+    fails_cleanly(run(*command, "--json", folder), f"--json: {folder} is a directory")
+    missing = tmp_path / "missing" / "x.json"
+    fails_cleanly(run(*command, "--json", missing), f"--json: cannot write {missing}: no folder")

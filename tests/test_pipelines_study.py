@@ -113,7 +113,7 @@ def test_card_set_path_is_relative_to_the_study_file(tmp_path):
 
 
 def test_unreadable_files_are_reported(tmp_path):
-    with pytest.raises(StudyConfigError, match="not found"):
+    with pytest.raises(StudyConfigError, match="no such file"):
         load_study(tmp_path / "missing.toml")
     (tmp_path / "bad.toml").write_text("forms = [")
     with pytest.raises(StudyConfigError, match="not valid TOML"):

@@ -211,7 +211,7 @@ def test_suite_runs_reports_regresses_and_promotes(tmp_path, monkeypatch):
     latest = tmp_path / "out" / "latest"
     assert {"summary.md", "mirror-report.html", "mirror-regression.md"} <= {p.name for p in latest.iterdir()}
     bad = cli.invoke(app, ["suite", "missing.toml"])
-    assert bad.exit_code == 2 and "no such suite file" in bad.output
+    assert bad.exit_code == 2 and "no such file" in bad.output
 
 
 def test_run_command_records_the_finished_run_once(tmp_path):

@@ -231,7 +231,7 @@ def test_the_scenario_command_names_the_file_and_line_of_a_mistake(scenario_file
     assert result.exit_code == 2 and "Traceback" not in result.output
     assert result.stderr.startswith(f"error: {bad}: line {_line(bad.read_text(), 'seed:')}: seed must be")
     result = run(tmp_path / "missing.txt")
-    assert result.exit_code == 2 and "no such scenario file" in result.stderr
+    assert result.exit_code == 2 and "no such file" in result.stderr
 
 
 # ----- coordinates

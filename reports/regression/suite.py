@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import re
 import shutil
-import tomllib
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -32,6 +31,7 @@ from typing import Any
 from reports.regression.compare import DifferentStudiesError, Regression, ThresholdError, Thresholds, compare_runs
 from reports.regression.render import describe, render_markdown
 from sim.errors import UserError
+from sim.files import FileInputError, read_toml
 
 _NAME = re.compile(r"^[A-Za-z0-9_-]+$")
 
@@ -72,11 +72,9 @@ def _field(path: Path, table: dict[str, Any], key: str, kind: type, where: str =
 def load_suite(path: Path | str) -> Suite:
     path = Path(path)
     try:
-        data = tomllib.loads(path.read_text())
-    except FileNotFoundError:
-        raise SuiteConfigError(f"{path}: no such suite file") from None
-    except tomllib.TOMLDecodeError as e:
-        raise SuiteConfigError(f"{path}: {e}") from None
+        data = read_toml(path)
+    except FileInputError as e:
+        raise SuiteConfigError(str(e)) from None
     known = {"name", "runs_dir", "baselines_dir", "thresholds", "study"}
     unknown = set(data) - known
     if unknown:
