@@ -213,6 +213,18 @@ def test_the_melee_section_counts_the_rows(melee_report: tuple[Path, Path]) -> N
         mine = [g for g in games.values() if g["players"] == players]
         assert row["games"] == str(len(mine))
         assert row["by_lowest_k"] == str(sum(g["tiebreak"] == "" for g in mine))
+    colours = read_csv(base / "csv", "melee_colours")
+    points = pq.read_table(run_dir / "colour_points").to_pylist()
+    for players in (3, 4):
+        per_seat: dict[tuple[int, int], list[int]] = {}
+        for p in points:
+            if games[p["game_id"]]["players"] == players:
+                per_seat.setdefault((p["game_id"], p["seat"]), []).append(p["points"])
+        row = next(r for r in colours if r["mode"] == f"melee-{players}")
+        assert row["seat_games"] == str(len(per_seat))
+        # A seat's final score is its lowest colour score, not its highest.
+        assert float(row["mean_lowest"]) == pytest.approx(sum(map(min, per_seat.values())) / len(per_seat))
+        assert float(row["mean_highest"]) == pytest.approx(sum(map(max, per_seat.values())) / len(per_seat))
     text = (base / "report.md").read_text()
     assert "## Melee (3-4 players)" in text and "Melee beings: randomized estimates" in text
 

@@ -295,3 +295,18 @@ def test_preparing_a_huge_study_costs_no_more_than_a_small_one(tmp_path):
     assert first == [0, 1, 2] and seconds < 10 and peak < 50 * 2**20
     manifest = json.loads((tmp_path / "run" / "manifest.json").read_text())
     assert manifest["shards"] == 4 * 10**11 and manifest["shard_status"] == []
+
+
+def test_a_shards_games_file_is_written_last(tmp_path, monkeypatch):
+    """A game row must never be on disk without its events: the games file of a shard gets its final name
+    after every other table's file (a crash in between leaves a shard without games, redone on resume)."""
+    import pipelines.store as store
+
+    study, out = make_study(tmp_path), tmp_path / "run"
+    output = play_shard(ShardJob(study.to_config(), cardfiles.pack(None), "d"), 0)
+    renamed: list[str] = []
+    real_replace = store.os.replace
+    monkeypatch.setattr(store.os, "replace", lambda src, dst: (renamed.append(Path(dst).parent.name),
+                                                               real_replace(src, dst)))
+    RunDir(out, study.shard_count).write_shard(0, output.files)
+    assert sorted(renamed) == sorted(TABLES) and renamed[-1] == "games"

@@ -82,14 +82,17 @@ def test_the_results_by_team_decks_count_each_team_of_each_game(team_report: tup
         teams.setdefault((s["game_id"], s["team"]), []).append(s["deck"])
     expected: Counter = Counter()
     wins: Counter = Counter()
+    ties: Counter = Counter()
     for (g, team), decks in teams.items():
         key = (f"team-{games[g]['mode']}", "+".join(sorted(decks)), "+".join(sorted(teams[(g, 1 - team)])))
         expected[key] += 1
         wins[key] += games[g]["winner"] == team
+        ties[key] += games[g]["winner"] == -1
     got = {(r["mode"], r["decks"], r["opp_decks"]): r for r in read_csv(base / "csv", "team_results")}
     assert set(got) == set(expected)
     for key, n in expected.items():
         assert (got[key]["win_n"], got[key]["win_k"]) == (str(n), str(wins[key])), key
+        assert (got[key]["tie_n"], got[key]["tie_k"]) == (str(n), str(ties[key])), key  # a tie is no win
 
 
 def test_the_passing_rows_count_the_pass_control_events(team_report: tuple[Path, Path]) -> None:
