@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+import tomllib
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 from sim.errors import UserError
-from sim.files import FileInputError, read_toml
+from sim.files import FileInputError, read_text
 from sim.patterns import Pattern, PatternError, Placement, Shape, parse_grid, placements_for, shapes_for
 from sim.ranks import RANK_NAMES
 
@@ -184,9 +185,13 @@ def _fingerprint(table: dict) -> str:
 
 def _read(path: Path) -> dict:
     try:
-        return read_toml(path)
+        text = read_text(path)
     except FileInputError as e:
         raise CardFileError(path, "file", e.reason) from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise CardFileError(path, "syntax", str(e)) from None
 
 
 def _load_beings(path: Path, deck: str, fingerprints: dict[str, str]) -> tuple[Being, ...]:

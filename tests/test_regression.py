@@ -201,7 +201,10 @@ def test_suite_runs_reports_regresses_and_promotes(tmp_path, monkeypatch):
         '[[study]]\nname = "mirror"\nconfig = "study.toml"\n')
     cli = CliRunner()
     args = ["suite", "suite.toml", "--promote-if-unchanged", "--db", "h.duckdb", "--no-progress", "--workers", "2"]
-    first = cli.invoke(app, args)
+    refused = cli.invoke(app, args)  # a lost baseline must not silently become tonight's run
+    assert refused.exit_code == 2 and "no baseline for mirror" in refused.output and "--new-baseline" in refused.output
+    assert not (tmp_path / "out").exists()
+    first = cli.invoke(app, [*args, "--new-baseline"])
     assert first.exit_code == 0, first.output
     assert "no baseline yet; this run is now the baseline" in first.output
     assert (tmp_path / "base" / "mirror" / "manifest.json").exists()

@@ -89,7 +89,9 @@ def register(app: typer.Typer) -> None:
         suite_file: Annotated[Path, typer.Argument(metavar="SUITE.toml", help="the suite file")],
         promote: Annotated[bool, typer.Option(help="make every new run its study's baseline")] = False,
         promote_if_unchanged: Annotated[bool, typer.Option(
-            help="make a new run the baseline when nothing moved (or there was no baseline)")] = False,
+            help="make a new run the baseline when nothing moved")] = False,
+        new_baseline: Annotated[bool, typer.Option(
+            help="a study without a baseline is run and becomes the baseline (else the suite is refused)")] = False,
         address: Annotated[str | None, typer.Option(envvar="RAY_ADDRESS", metavar="HOST:PORT",
                                                     help="an existing Ray cluster")] = None,
         workers: Annotated[int | None, typer.Option(metavar="N", help="local Ray CPUs",
@@ -97,7 +99,8 @@ def register(app: typer.Typer) -> None:
         db: Annotated[Path | None, typer.Option(metavar="FILE.duckdb", help="the history database")] = None,
         progress: Annotated[bool, typer.Option(help="show live progress bars")] = True,
     ) -> None:
-        """Run a suite's studies, reports and regressions; exit 1 when a gate moved, else 0."""
+        """Run a suite's studies, reports and regressions; exit 1 when a gate moved or a study could not be compared,
+        else 0. A study without a baseline is refused before anything runs, unless --new-baseline."""
         from reports.regression.suite import load_suite, run_suite
         from sim.errors import UserError
         from sim.options import at_least
@@ -106,9 +109,13 @@ def register(app: typer.Typer) -> None:
         if promote and promote_if_unchanged:
             raise UserError("give at most one of --promote and --promote-if-unchanged")
         mode = "always" if promote else "if-unchanged" if promote_if_unchanged else "never"
-        outcomes, summary = run_suite(load_suite(suite_file), promote_mode=mode, address=address,
-                                      workers=workers, history=db, show_progress=progress)
+        outcomes, summary = run_suite(load_suite(suite_file), promote_mode=mode, new_baseline=new_baseline,
+                                      address=address, workers=workers, history=db, show_progress=progress)
         typer.echo(summary.read_text())
         typer.echo(f"wrote {summary}")
         if any(o.regression is not None and o.regression.moved for o in outcomes):
+            raise typer.Exit(1)
+        if any(o.regression is None and not o.promoted for o in outcomes):
+            typer.echo("error: a study was not compared (its baseline is of another study); give --new-baseline "
+                       "to replace it", err=True)
             raise typer.Exit(1)

@@ -154,14 +154,26 @@ def render_summary(suite: Suite, outcomes: list[StudyOutcome], stamp: str) -> st
     return "\n".join(lines)
 
 
-def run_suite(suite: Suite, *, promote_mode: str = "never", address: str | None = None,
+def check_baselines(suite: Suite, new_baseline: bool) -> None:
+    """Refuse, before any study runs, a suite whose studies lack a baseline unless ``new_baseline`` asks for
+    one: a baseline lost (an evicted cache, a wrong folder) must not silently become tonight's run."""
+    missing = [st for st in suite.studies if not (suite.baseline(st) / "manifest.json").exists()]
+    if missing and not new_baseline:
+        where = ", ".join(f"{st.name} ({suite.baseline(st)})" for st in missing)
+        raise SuiteConfigError(f"suite {suite.name}: no baseline for {where}; give --new-baseline to make this "
+                               "run the baseline")
+
+
+def run_suite(suite: Suite, *, promote_mode: str = "never", new_baseline: bool = False, address: str | None = None,
               workers: int | None = None, history: Path | None = None, show_progress: bool = True) -> tuple[
                   list[StudyOutcome], Path]:
     """Run every study of the suite; returns the outcomes and the summary file.
 
-    ``promote_mode``: "never", "always", or "if-unchanged" (only a study in which nothing moved, or which
-    had no baseline yet).
+    ``promote_mode``: "never", "always", or "if-unchanged" (only a study in which nothing moved).
+    ``new_baseline``: a study without a baseline is run and its run becomes the baseline (else such a suite is
+    refused before anything runs).
     """
+    check_baselines(suite, new_baseline)
     from rich.console import Console
 
     from pipelines.runner import run_study
@@ -190,8 +202,9 @@ def run_suite(suite: Suite, *, promote_mode: str = "never", address: str | None 
             except DifferentStudiesError as e:
                 stale = "; ".join(e.differences)
         outcome = StudyOutcome(st, run, report, regression, stale_baseline=stale)
-        unchanged = regression is None or not regression.moved
-        if promote_mode == "always" or (promote_mode == "if-unchanged" and unchanged):
+        first = regression is None and new_baseline  # no baseline, or one of another study, replaced as asked
+        unchanged = regression is not None and not regression.moved
+        if first or promote_mode == "always" or (promote_mode == "if-unchanged" and unchanged):
             promote(run, baseline)
             outcome.promoted = True
         outcomes.append(outcome)
