@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from sim.errors import fail_cleanly
+from sim.errors import UserError, fail_cleanly
 from sim.options import at_least
 
 
@@ -26,6 +26,9 @@ def register(app: typer.Typer) -> None:
         workers: Annotated[int | None, typer.Option(
             metavar="N", help="local Ray: CPUs to use; cluster: most shards at once", show_default="all cores")] = None,
         force: Annotated[bool, typer.Option(help="discard a run of a different study in --out")] = False,
+        repair: Annotated[bool, typer.Option(
+            help="rebuild a damaged or missing manifest from the shard files, keeping every intact shard, "
+                 "then resume")] = False,
         progress: Annotated[bool, typer.Option(help="show a live progress bar")] = True,
         history: Annotated[bool, typer.Option(help="record the finished run's summary metrics in the history")] = True,
         db: Annotated[Path | None, typer.Option(
@@ -40,10 +43,12 @@ def register(app: typer.Typer) -> None:
         from pipelines.study import load_study
 
         at_least("--workers", workers)
+        if force and repair:
+            raise UserError("give at most one of --force (discard the run) and --repair (keep its intact shards)")
         study = load_study(study_file)
         target = out or Path("runs") / study.name
         try:
-            report = run_study(study, target, address=address, workers=workers, force=force,
+            report = run_study(study, target, address=address, workers=workers, force=force, repair=repair,
                                console=Console(stderr=True), show_progress=progress)
         except StudyRunError as e:
             typer.echo(f"error: {e}\nfinished shards are kept; rerun the same command to resume", err=True)

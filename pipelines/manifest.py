@@ -86,10 +86,14 @@ def read_manifest(path: Path) -> dict[str, Any] | None:
     try:
         data = json.loads(path.read_text())
     except (OSError, ValueError) as e:
-        raise UserError(f"{path}: unreadable manifest ({e}); use --force to discard this run") from None
+        raise UserError(f"{path}: unreadable manifest ({e}); {REPAIR_HINT}") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT or "dataset_id" not in data:
-        raise UserError(f"{path}: not a manifest this version writes; use --force to discard this run")
+        raise UserError(f"{path}: not a manifest this version writes; {REPAIR_HINT}")
     return data
+
+
+REPAIR_HINT = ("rerun with --repair to rebuild it from the shard files (every intact shard is kept), or --force "
+               "to discard the run")
 
 
 def write_manifest(path: Path, manifest: dict[str, Any], done: dict[int, dict[str, Any]] | None = None) -> None:
@@ -97,8 +101,11 @@ def write_manifest(path: Path, manifest: dict[str, Any], done: dict[int, dict[st
     if done is not None:
         manifest = manifest | {"shard_status": [done[i] for i in sorted(done)]}
     tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps(manifest, indent=1) + "\n")
-    os.replace(tmp, path)
+    try:
+        tmp.write_text(json.dumps(manifest, indent=1) + "\n")
+        os.replace(tmp, path)
+    except OSError as e:
+        raise OSError(e.errno, e.strerror, str(path)) from None  # a full disk names the file
 
 
 def differences(old: dict[str, Any], new: dict[str, Any]) -> list[str]:

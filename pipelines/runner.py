@@ -33,7 +33,7 @@ from pipelines.manifest import (
 )
 from pipelines.progress import GameProgress, RunReport
 from pipelines.shard import ShardJob, ShardOutput, peak_rss, play_shard
-from pipelines.store import RunDir
+from pipelines.store import MANIFEST_DAMAGED, RunDir
 from pipelines.study import Study
 from sim.errors import UserError
 
@@ -74,21 +74,24 @@ class Prepared:
         write_manifest(self.run.manifest_path, self.manifest, self.done)
 
 
-def prepare(study: Study, out: Path, force: bool) -> Prepared:
+def prepare(study: Study, out: Path, force: bool, repair: bool = False) -> Prepared:
     """Check the directory against the study and keep the shards whose files are intact.
 
     Only shards the manifest records or whose files are present are looked at, so preparing costs time
-    in proportion to the work already done, not to the size of the study. Call with the run directory
-    locked.
+    in proportion to the work already done, not to the size of the study. With ``repair``, a damaged or
+    missing manifest is rebuilt from the shard files (each carries its dataset id and shard number, and is
+    kept when every page decodes and its games are the shard's). Call with the run directory locked.
     """
     cards = study.load_cards()
     ident = dataset_id(study, cards.fingerprint())
     run = RunDir(out, study.shard_count)
     manifest = new_manifest(study, cards, ident)
-    old = None if force else read_manifest(run.manifest_path)
+    if repair:
+        _check_repairable(run, ident)
+    old = None if force or repair else read_manifest(run.manifest_path)
     if force:
         run.clear()
-    elif old is None and run.foreign_entries():
+    elif old is None and not repair and run.foreign_entries():
         raise UserError(f"{out}: not empty and not a run directory (no manifest.json); choose another --out "
                         f"or use --force")
     elif old is not None and old["dataset_id"] != ident:
@@ -115,6 +118,21 @@ def prepare(study: Study, out: Path, force: bool) -> Prepared:
                         done, study.shard_count, lambda i: len(study.shard_games(i)))
     prepared.save()
     return prepared
+
+
+def _check_repairable(run: RunDir, ident: str) -> None:
+    """Refuse a repair that would throw away another study's shards (a wrong study file, a wrong --out)."""
+    if run.foreign_entries():
+        raise UserError(f"{run.root}: not a run directory (it holds {', '.join(run.foreign_entries()[:3])}); "
+                        "nothing to repair")
+    carried = run.shard_datasets()
+    others = sorted({d for ids in carried.values() for d in ids} - {ident})
+    if others:
+        raise UserError(f"{run.root}: holds shards of another dataset ({', '.join(others)}; this study's is "
+                        f"{ident}); repair it with the study file that wrote it")
+    if run.manifest_path.exists():
+        damaged = run.manifest_path.with_name(MANIFEST_DAMAGED)
+        os.replace(run.manifest_path, damaged)  # kept for a look, out of the way of the rebuilt one
 
 
 def _probe(address: str) -> None:
@@ -269,7 +287,8 @@ class _Execution:
 
 
 def run_study(study: Study, out: Path, *, address: str | None = None, workers: int | None = None,
-              force: bool = False, console: Console | None = None, show_progress: bool = True) -> RunReport:
+              force: bool = False, repair: bool = False, console: Console | None = None,
+              show_progress: bool = True) -> RunReport:
     """Run (or resume) ``study`` into ``out``. ``address``: an existing Ray cluster; None starts local Ray.
 
     ``workers``: local Ray gets that many CPUs; on a cluster, at most that many shards run at once.
@@ -281,19 +300,19 @@ def run_study(study: Study, out: Path, *, address: str | None = None, workers: i
             os.environ.setdefault(name, value)
         _probe(address)  # before anything is written
     if threading.current_thread() is not threading.main_thread():  # signals go to the main thread only
-        return _run(study, out, address, workers, force, console, show_progress)
+        return _run(study, out, address, workers, force, repair, console, show_progress)
     previous = signal.signal(signal.SIGTERM, _terminate)
     try:
-        return _run(study, out, address, workers, force, console, show_progress)
+        return _run(study, out, address, workers, force, repair, console, show_progress)
     finally:
         signal.signal(signal.SIGTERM, previous)
 
 
-def _run(study: Study, out: Path, address: str | None, workers: int | None, force: bool, console: Console,
-         show_progress: bool) -> RunReport:
+def _run(study: Study, out: Path, address: str | None, workers: int | None, force: bool, repair: bool,
+         console: Console, show_progress: bool) -> RunReport:
     run = RunDir(out, study.shard_count)
     with run.lock():
-        prepared = prepare(study, out, force)
+        prepared = prepare(study, out, force, repair)
         kept_shards = len(prepared.done)
         kept_games = sum(s["games"] for s in prepared.done.values())
         to_run = kept_shards < study.shard_count

@@ -25,6 +25,7 @@ from pipelines.shard import META_DATASET, META_SHARD
 from sim.errors import UserError
 
 MANIFEST = "manifest.json"
+MANIFEST_DAMAGED = "manifest.json.damaged"  # a manifest --repair replaced
 LOCK = ".lock"
 WRITE_ORDER = tuple(sorted(TABLES, key=lambda name: name == "games"))  # games last
 REPORT_FILES = ("report.html", "report.md", "regression.md")  # what `report` and `suite` write by default
@@ -70,8 +71,22 @@ class RunDir:
 
     def foreign_entries(self) -> list[str]:
         """Entries that a run would not have written: a sign the directory is not a run directory."""
-        ours = {MANIFEST, LOCK, *TABLES, *REPORT_FILES, *REPORT_DIRS}
+        ours = {MANIFEST, MANIFEST_DAMAGED, LOCK, *TABLES, *REPORT_FILES, *REPORT_DIRS}
         return sorted(p.name for p in self.root.iterdir() if p.name not in ours) if self.root.is_dir() else []
+
+    def shard_datasets(self) -> dict[int, set[str]]:
+        """The dataset ids the shard files on disk carry, by shard (a file that cannot be read carries none)."""
+        found: dict[int, set[str]] = {}
+        for shard in self.shards_on_disk():
+            ids = found.setdefault(shard, set())
+            for name in TABLES:
+                try:
+                    meta = pq.read_schema(self.shard_path(name, shard)).metadata or {}
+                except (OSError, ValueError, pa.ArrowException):
+                    continue
+                if META_DATASET in meta:
+                    ids.add(meta[META_DATASET].decode())
+        return found
 
     def shards_on_disk(self) -> set[int]:
         """The shard numbers of every table file present, whole or not (not a scan of the study's range)."""
@@ -85,8 +100,11 @@ class RunDir:
     def write_file(self, path: Path, data: bytes) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_name(path.name + ".tmp")
-        tmp.write_bytes(data)
-        os.replace(tmp, path)
+        try:
+            tmp.write_bytes(data)
+            os.replace(tmp, path)
+        except OSError as e:
+            raise OSError(e.errno, e.strerror, str(path)) from None  # a full disk names the file
 
     def write_shard(self, shard: int, files: dict[str, bytes]) -> dict[str, str]:
         """Write the shard's files; returns each table's sha256, for the manifest."""

@@ -310,3 +310,47 @@ def test_a_shards_games_file_is_written_last(tmp_path, monkeypatch):
                                                                real_replace(src, dst)))
     RunDir(out, study.shard_count).write_shard(0, output.files)
     assert sorted(renamed) == sorted(TABLES) and renamed[-1] == "games"
+
+
+def test_a_damaged_manifest_is_rebuilt_by_repair_keeping_every_intact_shard(tmp_path):
+    study, out = make_study(tmp_path), tmp_path / "run"
+    fill(study, out)
+    before = snapshot(out)
+    (out / "manifest.json").write_text('{"format": 1, "dataset')  # cut short by a crash
+    with pytest.raises(UserError, match="--repair"):
+        pending(study, out)
+    shard = RunDir(out, study.shard_count).shard_path("card_events", 1)
+    shard.write_bytes(shard.read_bytes()[:-40])  # and one shard damaged as well
+    prepared = prepare(study, out, force=False, repair=True)
+    assert sorted(prepared.done) == [i for i in range(study.shard_count) if i != 1]
+    assert list(prepared.pending()) == [1]
+    assert (out / "manifest.json.damaged").exists() and read_manifest(out / "manifest.json")["shard_status"]
+    assert {k: v for k, v in snapshot(out).items() if "shard-00001" not in k} == {
+        k: v for k, v in before.items() if "shard-00001" not in k}
+    fill(study, out)
+    assert snapshot(out) == before  # the repaired run, resumed, is the uninterrupted one
+
+
+def test_repair_refuses_shards_of_another_study_and_deletes_nothing(tmp_path):
+    study, out = make_study(tmp_path), tmp_path / "run"
+    fill(study, out)
+    (out / "manifest.json").write_text("garbage")
+    before = snapshot(out)
+    with pytest.raises(UserError, match="holds shards of another dataset"):
+        prepare(make_study(tmp_path, base_seed=4), out, force=False, repair=True)
+    assert snapshot(out) == before and (out / "manifest.json").read_text() == "garbage"
+
+
+def test_a_full_disk_names_the_file_it_could_not_write(tmp_path, monkeypatch):
+    import errno
+
+    study, out = make_study(tmp_path), tmp_path / "run"
+    output = play_shard(ShardJob(study.to_config(), cardfiles.pack(None), "d"), 0)
+
+    def full(self, data):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(Path, "write_bytes", full)
+    with pytest.raises(OSError) as e:
+        RunDir(out, study.shard_count).write_shard(0, output.files)
+    assert e.value.strerror == "No space left on device" and e.value.filename.endswith(".parquet")
