@@ -9,19 +9,18 @@ from __future__ import annotations
 
 import logging
 import os
-import signal
 import socket
-import threading
+import sys
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from types import FrameType
 from typing import Any
 
 from rich.console import Console
 
 from pipelines import cardfiles, reaper
+from pipelines.interrupts import StopSignals, Terminated
 from pipelines.manifest import (
     dataset_id,
     differences,
@@ -45,6 +44,7 @@ PROBE_TIMEOUT_S = 5.0  # how long a cluster address may take to accept a connect
 JOIN_LIMITS = {"RAY_gcs_server_port_wait_time_s": "2", "RAY_py_gcs_connect_timeout_s": "5",
                "RAY_gcs_rpc_server_connect_timeout_s": "3"}
 WINDOW_EVERY_S = 5.0
+STOP_CHECK_S = 0.25  # the longest the driver waits inside Ray before it looks for a signal
 
 
 class StudyRunError(RuntimeError):
@@ -158,34 +158,34 @@ def _probe(address: str) -> None:
                         f"or leave out --address and RAY_ADDRESS to run on local Ray") from None
 
 
-def _connect(address: str | None, workers: int | None) -> str:
+def _connect(address: str | None, workers: int | None, stop: StopSignals) -> str:
     """Start or join Ray; says where the games run."""
     import ray
 
-    if address:
-        try:
-            ray.init(address=address, logging_level=logging.WARNING)
-        except ConnectionError as e:
-            raise UserError(f"--address {address}: cannot join the Ray cluster ({e})") from None
-        where = f"Ray cluster {address}"
-    else:
-        # A local Ray turns token authentication on by itself and says so on every run; the docs say it once.
-        logging.getLogger("ray._private.authentication.authentication_token_setup").setLevel(logging.ERROR)
-        ray.init(address="local", num_cpus=workers or os.cpu_count(), include_dashboard=False,
-                 logging_level=logging.WARNING)
-        where = "local Ray"
-    if threading.current_thread() is threading.main_thread():  # ray.init installed its own, which exits
-        signal.signal(signal.SIGTERM, _terminate)
+    try:
+        if address:
+            try:
+                ray.init(address=address, logging_level=logging.WARNING)
+            except ConnectionError as e:
+                raise UserError(f"--address {address}: cannot join the Ray cluster ({e})") from None
+            where = f"Ray cluster {address}"
+        else:
+            # A local Ray turns token authentication on by itself and says so on every run; the docs say it once.
+            logging.getLogger("ray._private.authentication.authentication_token_setup").setLevel(logging.ERROR)
+            ray.init(address="local", num_cpus=workers or os.cpu_count(), include_dashboard=False,
+                     logging_level=logging.WARNING)
+            where = "local Ray"
+    except SystemExit:  # ray.init's own SIGTERM handler, active while it starts, exits this way
+        raise Terminated from None
+    except (UserError, KeyboardInterrupt):
+        raise
+    except Exception as e:  # a node that timed out, a port taken: one line, not Ray's traceback
+        first = (str(e).strip().splitlines() or [type(e).__name__])[0]
+        raise StudyRunError(f"Ray did not start: {first}") from None
+    finally:
+        stop.install()  # ray.init replaced the handlers with its own
+    stop.check()  # a signal that came while Ray started
     return where
-
-
-class Terminated(KeyboardInterrupt):
-    """SIGTERM arrived: stop as Ctrl-C does, keeping what is written (callers that handle Ctrl-C handle
-    this too; ``tashkalar run`` tells them apart for the exit status)."""
-
-
-def _terminate(signum: int, frame: FrameType | None) -> None:
-    raise Terminated
 
 
 def _cluster_cpus() -> int:
@@ -203,9 +203,11 @@ def _play_on_ray(job: ShardJob, shard: int) -> ShardOutput:
 
 
 def _disconnect() -> None:
-    import ray
-
-    if ray.is_initialized():
+    """Leave Ray, if it got as far as starting: a signal may have stopped ``import ray`` half-way, leaving a
+    module without its attributes (the reaper stops any Ray process that outlives the driver)."""
+    ray = sys.modules.get("ray")
+    is_initialized = getattr(ray, "is_initialized", None)
+    if is_initialized is not None and is_initialized():
         ray.shutdown()
 
 
@@ -260,7 +262,7 @@ class _Execution:
         self.peak_worker_rss = max(self.peak_worker_rss, out.peak_rss_bytes)
         progress.advance(games)
 
-    def run(self, progress: GameProgress) -> None:
+    def run(self, progress: GameProgress, stop: StopSignals) -> None:
         import ray
 
         task = ray.remote(num_cpus=1, max_retries=MAX_RETRIES, retry_exceptions=False)(_play_on_ray)
@@ -273,17 +275,20 @@ class _Execution:
                     in_flight[task.remote(job, shard)] = shard
                 if not in_flight:
                     break
-                done, _ = ray.wait(list(in_flight), num_returns=1)
+                with stop.deferred():  # a signal inside Ray's native wait must not raise there
+                    done, _ = ray.wait(list(in_flight), num_returns=1, timeout=STOP_CHECK_S)
                 for ref in done:
                     shard = in_flight.pop(ref)
                     try:
-                        output = ray.get(ref)
+                        with stop.deferred():
+                            output = ray.get(ref)
                     except ray.exceptions.RayError as e:
                         raise StudyRunError(f"shard {shard} failed: {e}") from None
                     self.record(output, progress)
         finally:
-            for ref in in_flight:
-                ray.cancel(ref, force=True)
+            with stop.deferred(raise_after=False):
+                for ref in in_flight:
+                    ray.cancel(ref, force=True)
 
 
 def run_study(study: Study, out: Path, *, address: str | None = None, workers: int | None = None,
@@ -292,24 +297,20 @@ def run_study(study: Study, out: Path, *, address: str | None = None, workers: i
     """Run (or resume) ``study`` into ``out``. ``address``: an existing Ray cluster; None starts local Ray.
 
     ``workers``: local Ray gets that many CPUs; on a cluster, at most that many shards run at once.
-    SIGTERM stops the run as Ctrl-C does (raising ``Terminated``): the manifest is written, Ray stopped.
+    SIGINT stops the run with KeyboardInterrupt, SIGTERM with ``Terminated`` (pipelines/interrupts.py): the
+    manifest is written, Ray stopped.
     """
     console = console or Console(stderr=True)
     if address:
         for name, value in JOIN_LIMITS.items():  # before Ray is imported: its native code reads them once
             os.environ.setdefault(name, value)
         _probe(address)  # before anything is written
-    if threading.current_thread() is not threading.main_thread():  # signals go to the main thread only
-        return _run(study, out, address, workers, force, repair, console, show_progress)
-    previous = signal.signal(signal.SIGTERM, _terminate)
-    try:
-        return _run(study, out, address, workers, force, repair, console, show_progress)
-    finally:
-        signal.signal(signal.SIGTERM, previous)
+    with StopSignals() as stop:
+        return _run(study, out, address, workers, force, repair, console, show_progress, stop)
 
 
 def _run(study: Study, out: Path, address: str | None, workers: int | None, force: bool, repair: bool,
-         console: Console, show_progress: bool) -> RunReport:
+         console: Console, show_progress: bool, stop: StopSignals) -> RunReport:
     run = RunDir(out, study.shard_count)
     with run.lock():
         prepared = prepare(study, out, force, repair)
@@ -324,22 +325,23 @@ def _run(study: Study, out: Path, address: str | None, workers: int | None, forc
             if to_run:
                 t = time.perf_counter()
                 watcher = None if address else reaper.start()  # local Ray must not outlive a killed driver
-                where = _connect(address, workers)
+                where = _connect(address, workers, stop)
                 startup = time.perf_counter() - t
                 session["ray"] = where
                 with GameProgress(study.total_games, kept_games, console, show_progress) as progress:
                     t = time.perf_counter()
                     try:
-                        execution.run(progress)
+                        execution.run(progress, stop)
                     finally:
                         wall = time.perf_counter() - t
         finally:
-            session |= {"workers": execution.workers, "shards_run": execution.shards_run, "finished": now(),
-                        "complete": len(prepared.done) == study.shard_count}
-            prepared.save()
-            if to_run:
-                _disconnect()
-            reaper.stop(watcher)
+            with stop.deferred(raise_after=False):  # a second signal must not cut the clean-up short
+                session |= {"workers": execution.workers, "shards_run": execution.shards_run, "finished": now(),
+                            "complete": len(prepared.done) == study.shard_count}
+                prepared.save()
+                if to_run:
+                    _disconnect()
+                reaper.stop(watcher)
     e, secs = execution, execution.seconds
     return RunReport(
         out=out, games=study.total_games, shards=study.shard_count, shards_kept=kept_shards,

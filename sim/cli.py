@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from typing import Annotated
 
-import typer
+from pipelines.interrupts import exit_on_stop_signals
+
+exit_on_stop_signals()  # before the slow imports: a signal at any moment ends a command with one line
+
+import typer  # noqa: E402
 
 app = typer.Typer(no_args_is_help=True, context_settings={"help_option_names": ["-h", "--help"]},
                   help="Tash-Kalar balance: simulate games, run studies, report on cards and tasks.")

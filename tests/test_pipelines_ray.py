@@ -212,6 +212,48 @@ def test_sigterm_stops_like_ctrl_c_and_the_run_resumes(reference, study_file, tm
     assert_same_rows(reference[0], out)
 
 
+def _ignoring_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # as a background job of a script inherits it
+
+
+def _ray_started(driver: subprocess.Popen[str]) -> bool:
+    return "raylet" in descendants(driver.pid).values()
+
+
+# When the signal comes: at once (Python still importing), while local Ray starts, and mid-run.
+MOMENTS = {"at once": lambda driver, out: time.sleep(0.2),
+           "during Ray's start-up": lambda driver, out: _wait_until(lambda: _ray_started(driver)),
+           "mid-run": lambda driver, out: wait_for_shards(driver, out, 1)}
+
+
+def _wait_until(condition) -> None:
+    deadline = time.monotonic() + 60
+    while not condition():
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
+
+
+@pytest.mark.parametrize("moment", sorted(MOMENTS))
+@pytest.mark.parametrize(("signum", "status", "word"), [(signal.SIGINT, 130, "interrupted"),
+                                                       (signal.SIGTERM, 143, "terminated")])
+def test_a_signal_without_a_terminal_at_any_moment_stops_with_one_line(study_file, tmp_path, moment, signum,
+                                                                       status, word):
+    """Started without a terminal, SIGINT inherited ignored (a script's background job), the signal sent to
+    the process group (as a shell or a scheduler does): exit 130 or 143, one line, what was written kept."""
+    out = tmp_path / "run"
+    driver = subprocess.Popen(run_command(study_file, out, "--workers", "1"), env=local_env(),
+                              start_new_session=True, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True, preexec_fn=_ignoring_sigint)
+    MOMENTS[moment](driver, out)
+    os.killpg(driver.pid, signum)
+    _, stderr = driver.communicate(timeout=60)
+    assert driver.returncode == status and stderr.startswith(word), stderr
+    assert len(stderr.strip().splitlines()) == 1, stderr
+    if (out / "manifest.json").exists():
+        session = manifest(out)["sessions"][-1]
+        assert session["finished"] and not session["complete"]
+
+
 HUGE = """
 name = "huge"
 forms = ["high-form", "deathmatch"]

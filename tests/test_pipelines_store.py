@@ -354,3 +354,18 @@ def test_a_full_disk_names_the_file_it_could_not_write(tmp_path, monkeypatch):
     with pytest.raises(OSError) as e:
         RunDir(out, study.shard_count).write_shard(0, output.files)
     assert e.value.strerror == "No space left on device" and e.value.filename.endswith(".parquet")
+
+
+def test_a_ray_that_cannot_start_is_one_line(tmp_path, monkeypatch):
+    import ray
+
+    from pipelines.runner import StudyRunError, run_study
+
+    def timed_out(**kwargs):
+        raise Exception("The current node timed out during startup. This could happen because some of the "
+                        "raylet failed to startup or the GCS has become overloaded.\nmore lines")
+
+    monkeypatch.setattr(ray, "init", timed_out)
+    with pytest.raises(StudyRunError) as e:
+        run_study(make_study(tmp_path), tmp_path / "run", show_progress=False)
+    assert str(e.value).startswith("Ray did not start: The current node timed out") and "\n" not in str(e.value)
