@@ -87,7 +87,7 @@ def lacks(version: int) -> list[str]:
 
 
 def infer_version(columns: set[str]) -> int:
-    """The newest version whose games table has exactly these columns or fewer: for a run without a manifest
-    or file metadata to say (the newest version when none fits, so the check names what is missing)."""
+    """The newest version whose games columns are all among ``columns``, for a run without a manifest or file
+    metadata to say (the newest version when none fits, so that the check names what is missing)."""
     fits = [v for v in READ_VERSIONS if set(columns_of("games", v)) <= columns]
     return max(fits, default=SCHEMA_VERSION)

@@ -129,8 +129,10 @@ def test_runs_of_different_card_sets_are_refused_then_pooled_on_request(base: Pa
              f"sets ({base}: {fingerprints[0]}; {planted}: {fingerprints[1]})); report them apart, compare two of "
              f"them with `tashkalar regress`, or pass {ALLOW_MIXED_FLAG} to pool them (the report then says so)")
 
-    code, output = report(base, planted, "--md", tmp_path / "r.md", "--csv", tmp_path / "csv", ALLOW_MIXED_FLAG)
+    code, output = report(base, planted, "--md", tmp_path / "r.md", "--csv", tmp_path / "csv", "--out",
+                          tmp_path / "r.html", ALLOW_MIXED_FLAG)
     assert code == 0, output
+    assert "<dt>Pooled runs differ</dt><dd>card sets (" in (tmp_path / "r.html").read_text()
     headline = (f"These runs differ in their card sets and are pooled ({ALLOW_MIXED_FLAG}): every figure over "
                 "more than one run mixes them (the header says how they differ).")
     assert f"- {headline}" in output
