@@ -29,13 +29,31 @@ def dataset_id(study: Study, card_fingerprint: str) -> str:
     return hashlib.sha256(json.dumps(identity, sort_keys=True).encode()).hexdigest()[:16]
 
 
+# The Python that decides a run's rows: the game and its players, and the study, shard and table code.
+PLAYING_SOURCES = ("sim", "strategies", "pipelines/study.py", "pipelines/variants.py", "pipelines/cardfiles.py",
+                   "pipelines/shard.py", "pipelines/tables.py", "pipelines/schema.py")
+
+
+def python_source() -> str:
+    """A fingerprint of the Python sources that play and record games: two runs with equal fingerprints (and
+    equal core sources) played alike, whatever commit they were made from; a checkout's edits count."""
+    root = Path(__file__).resolve().parent.parent
+    digest = hashlib.sha256()
+    files = [f for source in PLAYING_SOURCES for f in ((root / source).rglob("*.py") if (root / source).is_dir()
+                                                       else [root / source])]
+    for file in sorted(files):
+        digest.update(file.relative_to(root).as_posix().encode() + b"\0" + file.read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
+
+
 def code_version() -> dict[str, Any]:
-    """The package version, the compiled core's version and source fingerprint, and the git commit (with a
-    dirty flag) when running from a checkout."""
+    """The package version, the compiled core's version and source fingerprint, the fingerprint of the Python
+    that plays, and the git commit (with a dirty flag) when running from a checkout."""
     from sim import _core
 
     out: dict[str, Any] = {"package": metadata.version("tashkalar-balance"),
-                           "core": {"version": _core.__version__, "source": _core.SOURCE_FINGERPRINT}}
+                           "core": {"version": _core.__version__, "source": _core.SOURCE_FINGERPRINT},
+                           "python_source": python_source()}
     repo = Path(__file__).resolve().parent.parent
     try:
         commit = subprocess.run(["git", "rev-parse", "HEAD"], cwd=repo, capture_output=True, text=True,

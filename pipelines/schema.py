@@ -9,8 +9,8 @@ import pyarrow as pa
 
 # 2: games.variant and variant_seat, the deck_order table; 3: melee (games.players, the seat_results and
 # colour_points tables, points.colour, flare_events.against); 4: team games (games.teams, seat_results.team,
-# the pass_control table); 5: the expansions' card_events (frozen, thawed, warped). reports/dataset.py reads
-# version 2, 3 and 4 runs too.
+# the pass_control table); 5: the expansions' card_events (frozen, thawed, warped). reports/legacy.py reads
+# versions 1 to 4 too.
 SCHEMA_VERSION = 5
 
 GAMES = pa.schema([

@@ -20,7 +20,7 @@ from pathlib import Path
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from pipelines.schema import TABLES
+from pipelines.schema import SCHEMA_VERSION, TABLES
 from pipelines.shard import META_DATASET, META_SHARD
 from sim.errors import UserError
 
@@ -169,27 +169,38 @@ def _file_ok(path: Path, schema: pa.Schema, dataset_id: str, shard: int, rows: i
     return table.num_rows == f.metadata.num_rows and (rows is None or table.num_rows == rows)
 
 
+def _rewrite_advice(schema_version: object) -> str:
+    """How to get a missing or damaged file back: resuming the study rewrites it, but only in a run of today's
+    schema version (an older run's dataset id differs, so `tashkalar run` refuses it, and --force deletes it)."""
+    if schema_version in (None, SCHEMA_VERSION):
+        return "rerun the study (`tashkalar run STUDY --out RUN` resumes the run and writes it again)"
+    return (f"restore it from a copy of the run (a schema {schema_version} run cannot be rewritten by this "
+            f"version: `tashkalar run` refuses it and --force would delete it)")
+
+
 def check_recorded(root: Path) -> list[str]:
     """Check a run's files against what its manifest recorded when each shard was written: the sha256 of
     every file, or (a manifest from before checksums) its row counts. Raises UserError naming the first
     damaged or missing file; returns warnings about what could not be checked.
 
-    A directory without a readable runner's manifest is left to the reader, which says what is wrong.
+    The tables checked are those the manifest lists (a run of an older schema version had fewer). A
+    directory without a readable runner's manifest is left to the reader, which says what is wrong.
     """
     try:
         manifest = json.loads((root / MANIFEST).read_text())
         entries = [s for s in manifest["shard_status"] if s.get("status") == "done"]
         run = RunDir(root, int(manifest["shards"]))
+        tables = [str(t) for t in manifest.get("tables", TABLES)]
     except (OSError, ValueError, TypeError, KeyError, AttributeError):
         return []
+    advice = _rewrite_advice(manifest.get("schema_version"))
     unchecked = 0
     for entry in entries:
-        for name in TABLES:
+        for name in tables:
             path = run.shard_path(name, entry["shard"])
             sums, rows = entry.get("sha256") or {}, entry.get("rows") or {}
             if not path.is_file():
-                raise UserError(f"{path}: recorded in the manifest but missing; rerun the study "
-                                f"(`tashkalar run`) to write it again")
+                raise UserError(f"{path}: recorded in the manifest but missing; {advice}")
             if name in sums:
                 ok = sha256(path) == sums[name]
             elif name in rows:
@@ -201,8 +212,7 @@ def check_recorded(root: Path) -> list[str]:
                 ok, unchecked = True, unchecked + 1
             if not ok:
                 raise UserError(f"{path}: damaged (it differs from what was written; the manifest recorded "
-                                f"its {'sha256' if name in sums else 'row count'}); rerun the study "
-                                f"(`tashkalar run`) to write it again")
+                                f"its {'sha256' if name in sums else 'row count'}); {advice}")
     warnings = []
     if any(not e.get("sha256") for e in entries):
         warnings.append(f"{run.manifest_path}: written before checksums were recorded; only row counts "

@@ -6,10 +6,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from reports.analysis import ablation_records, card_records, estimates, task_deck_records, task_records
-from reports.dataset import open_runs
+from reports.dataset import Run, open_runs
 from reports.levels import strength_levels
 from reports.model import Report
 from reports.names import Names
+from reports.pooling import ALLOW_MIXED_FLAG, check_pooling, mix_kinds
 from reports.queries import run_queries
 from reports.sections_ablation import ablation_section
 from reports.sections_cards import beings_section, flares_section, legends_section
@@ -27,13 +28,33 @@ def _labels(rows: list[dict], key: str) -> str:
     return ", ".join(sorted({str(r[key]) for r in rows}))
 
 
-def build_report(paths: list[Path], cards_dir: Path | None = None) -> Report:
+def _input_notes(runs: list[Run], mix: list[str]) -> tuple[list[tuple[str, str]], list[str]]:
+    """The header's facts and the summary's first lines about the input: a mix of conditions pooled on
+    request (reports.pooling), and what an older run's schema version lacks (reports.legacy)."""
+    facts, lines = [], []
+    if mix:
+        facts.append(("Pooled runs differ", f"{'; '.join(mix)}; pooled with {ALLOW_MIXED_FLAG}"))
+        lines.append(f"These runs differ in their {mix_kinds(mix)} and are pooled ({ALLOW_MIXED_FLAG}): every "
+                     f"figure over more than one run mixes them (the header says how they differ).")
+    older = [(run, lack) for run in runs for lack in run.lacks]
+    if older:
+        facts.append(("Older runs", "; ".join(f"{run.label} (schema {run.schema_version}): {lack}"
+                                              for run, lack in older)))
+        lines += [f"{run.label} is a schema {run.schema_version} run: {lack}." for run, lack in older]
+    return facts, lines
+
+
+def build_report(paths: list[Path], cards_dir: Path | None = None, allow_mixed: bool = False) -> Report:
+    """The report over the runs at ``paths``; runs that cannot be pooled are refused (reports.pooling), runs
+    of different card sets, players or code only pooled with ``allow_mixed``."""
     runs, con = open_runs(paths)
     where = ", ".join(str(run.path) for run in runs)
     try:
+        mix = check_pooling(runs, allow_mixed)
         q = run_queries(con, where)
     finally:
         con.close()
+    input_facts, input_lines = _input_notes(runs, mix)
     card_set = load_card_set(cards_dir)
     names = Names(card_set)
     melee = melee_data(runs, names, where)
@@ -63,8 +84,8 @@ def build_report(paths: list[Path], cards_dir: Path | None = None) -> Report:
         sections.append(melee_section(melee))
     if teams:
         sections.append(team_section(teams, names))
-    summary = (what_stands_out(q, cards, tasks, by_deck, ablation, levels) + (melee_summary(melee) if melee else [])
-               + (team_summary(teams) if teams else []))
+    summary = (input_lines + what_stands_out(q, cards, tasks, by_deck, ablation, levels)
+               + (melee_summary(melee) if melee else []) + (team_summary(teams) if teams else []))
     q = covered
     fingerprints = {fp for r in q["overview"] for fp in r["card_sets"]}
     names_note = f"{'built-in card set' if cards_dir is None else cards_dir} ({card_set.fingerprint()})"
@@ -77,6 +98,7 @@ def build_report(paths: list[Path], cards_dir: Path | None = None) -> Report:
         ("Decks", _labels(q["deck_baseline"], "deck")),
         ("Strategies", _labels(q["deck_baseline"], "strategy")),
         ("Card names from", names_note),
+        *input_facts,
         ("Statistics", "95% Wilson intervals (scipy); differences with Newcombe intervals, paired t intervals "
                        "(ablation) and OLS slopes (position); flags by Benjamini-Hochberg at a 5% false "
                        "discovery rate, one family for the randomized estimates and one per ablation table (across "
@@ -89,12 +111,12 @@ def build_report(paths: list[Path], cards_dir: Path | None = None) -> Report:
 
 
 def write_report(paths: list[Path], html: Path | None = None, md: Path | None = None,
-                 csv_dir: Path | None = None, cards_dir: Path | None = None) -> Report:
+                 csv_dir: Path | None = None, cards_dir: Path | None = None, allow_mixed: bool = False) -> Report:
     from reports.render_csv import write_csv
     from reports.render_html import render_html
     from reports.render_md import render_markdown
 
-    report = build_report(paths, cards_dir)
+    report = build_report(paths, cards_dir, allow_mixed)
     if html is not None:
         html.parent.mkdir(parents=True, exist_ok=True)
         html.write_text(render_html(report), encoding="utf-8")

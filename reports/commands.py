@@ -19,6 +19,9 @@ CsvOpt = Annotated[Path | None, typer.Option("--csv", metavar="DIR",
                                              help="also write every table as CSV in this directory")]
 CardsOpt = Annotated[Path | None, typer.Option("--cards", metavar="CARDS_DIR",
                                                help="card-set directory for card and task names")]
+MixedOpt = Annotated[bool, typer.Option(
+    "--allow-mixed-runs", help="pool runs of different card sets, code versions or players under one label "
+                               "(refused otherwise); the report's header and summary then say how they differ")]
 
 
 def register(app: typer.Typer) -> None:
@@ -29,7 +32,7 @@ def register(app: typer.Typer) -> None:
     @app.command()
     @fail_cleanly
     def report(runs: RunsArg, out: OutOpt = None, md: MdOpt = None, csv_dir: CsvOpt = None,
-               cards_dir: CardsOpt = None) -> None:
+               cards_dir: CardsOpt = None, allow_mixed: MixedOpt = False) -> None:
         """Balance report over runs: per card, per task and per game, as HTML (and Markdown, CSV)."""
         from pipelines.store import check_recorded
         from reports.build import write_report
@@ -41,7 +44,7 @@ def register(app: typer.Typer) -> None:
             for warning in check_recorded(run):
                 typer.echo(f"warning: {warning}", err=True)
         try:
-            rep = write_report(runs, html=out, md=md, csv_dir=csv_dir, cards_dir=cards_dir)
+            rep = write_report(runs, html=out, md=md, csv_dir=csv_dir, cards_dir=cards_dir, allow_mixed=allow_mixed)
         except OSError as e:
             raise UserError(f"cannot write {e.filename or 'the report'}: {e.strerror or e}") from None
         for path in (out, md, csv_dir):

@@ -4,9 +4,10 @@ Each run directory holds ``<table>/*.parquet`` (one file per shard) for every ta
 ``pipelines.schema.TABLES`` and, optionally, the runner's ``manifest.json``. ``game_id`` is unique only
 within a run, so the views add ``run`` (the run's position on the command line) and every join uses both.
 
-Runs of schema versions 2 (before the melee) and 3 (before team games) are read too: the columns later versions
-added get their values in such a run (``LEGACY_COLUMNS``) and the tables they added are derived from the games
-(``LEGACY_TABLES``).
+Runs of older schema versions are read too (``reports.legacy``: versions 1 to today's): the columns later
+versions added get their values in such a run and the tables they added are derived from its games. A run's
+version is the one its manifest records, else its files' metadata, else the newest its games' columns fit; the
+tables checked are those of that version, so a run is never asked for a table its version did not have.
 
 The views hold either the duels (``games.players = 2``) every section of the report was written for, or
 the 3-4 player melees, or the team games (``games.teams``, 2 against 2), which the report's melee and team
@@ -23,7 +24,9 @@ from typing import Any
 import duckdb
 import pyarrow.parquet as pq
 
-from pipelines.schema import TABLES
+from pipelines.schema import SCHEMA_VERSION, TABLES
+from pipelines.shard import META_SCHEMA_VERSION
+from reports import legacy
 from sim.errors import UserError
 
 
@@ -38,36 +41,16 @@ class Run:
     files: dict[str, list[Path]]
     games: int
     manifest: dict[str, Any] = field(default_factory=dict)
-    missing: dict[str, set[str]] = field(default_factory=dict)  # an older run's absent columns, by table
+    schema_version: int = SCHEMA_VERSION
 
     @property
     def label(self) -> str:
         return str(self.manifest.get("name") or self.path.name)
 
-
-# Columns added in schema versions 3 and 4, with their value in an older run (version 2: duels only; 3: no
-# team games).
-LEGACY_COLUMNS: dict[str, dict[str, str]] = {
-    "games": {"players": "2::TINYINT", "teams": "false"},
-    "seat_results": {"team": "seat"},
-    "flare_events": {"against": "-1::TINYINT"},
-    "points": {"colour": "-1::TINYINT"},
-}
-# Tables added in schema versions 3 and 4, made from an older run's games ({games} is its games relation), their
-# columns in the order of pipelines.schema (the views of several runs are unions by position).
-LEGACY_TABLES: dict[str, str] = {
-    "seat_results": """SELECT game_id, s::TINYINT AS seat, s::TINYINT AS team,
-        CASE s WHEN 0 THEN deck_0 ELSE deck_1 END AS deck,
-        CASE s WHEN 0 THEN strategy_0 ELSE strategy_1 END AS strategy,
-        ((s - first_player + 2) % 2)::TINYINT AS position,
-        CASE s WHEN 0 THEN score_0 ELSE score_1 END AS score,
-        (CASE WHEN winner IN (-1, s) THEN 1 ELSE 2 END)::TINYINT AS place, 0::TINYINT AS improvised
-        FROM ({games}) CROSS JOIN (VALUES (0), (1)) AS seat_numbers(s)""",
-    "colour_points": """SELECT game_id, 0::TINYINT AS seat, 0::TINYINT AS colour, 0::SMALLINT AS points,
-        false AS lowest FROM ({games}) WHERE false""",
-    "pass_control": """SELECT game_id, 0::SMALLINT AS turn, 0::TINYINT AS seat, 0::TINYINT AS to_seat, '' AS during
-        FROM ({games}) WHERE false""",
-}
+    @property
+    def lacks(self) -> list[str]:
+        """What this run's schema version lacks that the report would use."""
+        return legacy.lacks(self.schema_version)
 
 
 def _manifest(path: Path) -> dict[str, Any]:
@@ -83,49 +66,81 @@ def _manifest(path: Path) -> dict[str, Any]:
     return data
 
 
-def _check_file(file: Path, table: str) -> tuple[int, set[str]]:
-    """The file's row count and the columns an older schema lacks, after checking that it is Parquet with
-    the table's columns."""
+def _check_file(file: Path, table: str, version: int) -> int:
+    """The file's row count, after checking that it is Parquet with the columns of the run's schema version."""
     try:
         meta = pq.read_metadata(file)
     except (OSError, ValueError) as e:
         raise DatasetError(f"{file}: not a readable Parquet file ({str(e).splitlines()[0]})") from None
     names = set(meta.schema.to_arrow_schema().names)
-    missing = [f.name for f in TABLES[table] if f.name not in names]
-    if any(m not in LEGACY_COLUMNS.get(table, {}) for m in missing):
-        raise DatasetError(f"{file}: not a {table} table of this schema "
+    expected = legacy.columns_of(table, version)
+    missing = [c for c in expected if c not in names]
+    if missing:
+        raise DatasetError(f"{file}: not a {table} table of schema version {version} "
                            f"(missing columns: {', '.join(missing)})")
-    return meta.num_rows, set(missing)
+    later = [f.name for f in TABLES[table] if f.name in names and f.name not in expected]
+    if later:
+        raise DatasetError(f"{file}: has columns schema version {version} did not have ({', '.join(later)}); "
+                           f"the files of {table}/ are of different schema versions")
+    return meta.num_rows
+
+
+def _schema_version(path: Path, manifest: dict[str, Any], games_file: Path) -> int:
+    """The run's schema version: as its manifest records it, else its games file's metadata, else inferred
+    from that file's columns; one this version cannot read is refused with the way forward."""
+    declared: object = manifest.get("schema_version")
+    where = path / "manifest.json"
+    if declared is None:
+        try:
+            schema = pq.read_schema(games_file)
+        except (OSError, ValueError) as e:
+            raise DatasetError(f"{games_file}: not a readable Parquet file ({str(e).splitlines()[0]})") from None
+        stored = (schema.metadata or {}).get(META_SCHEMA_VERSION)
+        if stored is None:
+            return legacy.infer_version(set(schema.names))
+        declared, where = stored.decode(errors="replace"), games_file
+    try:
+        version = int(str(declared))
+    except ValueError:
+        raise DatasetError(f"{where}: schema_version: expected an integer, got {declared!r}") from None
+    if version not in legacy.READ_VERSIONS:
+        code = manifest.get("code_version")
+        by = f" (tashkalar {code['package']})" if isinstance(code, dict) and code.get("package") else ""
+        newer = "a newer tashkalar, or " if version > SCHEMA_VERSION else ""
+        raise DatasetError(f"{path}: schema {version} run; this version reads {legacy.READ_VERSIONS.start} to "
+                           f"{legacy.READ_VERSIONS.stop - 1}; report it with {newer}the version that wrote it{by}")
+    return version
+
+
+def _parquet_files(path: Path, table: str) -> list[Path]:
+    folder = path / table
+    files = sorted(folder.glob("*.parquet")) if folder.is_dir() else []
+    if not files:
+        raise DatasetError(f"{path}: no Parquet files in {table}/ (is this a run directory, and has a shard "
+                           "finished?)")
+    return files
 
 
 def find_run(path: Path, index: int) -> Run:
-    """Check a run directory and list its files; raises DatasetError saying what is wrong."""
+    """Check a run directory and list its files (the tables of its schema version); raises DatasetError saying
+    what is wrong."""
     if not path.exists():
         raise DatasetError(f"{path}: no such run directory")
     if not path.is_dir():
         raise DatasetError(f"{path}: not a directory (expected a run directory with games/, "
                            "card_events/, ...)")
-    files: dict[str, list[Path]] = {}
-    missing: dict[str, set[str]] = {}
+    manifest = _manifest(path)
+    version = _schema_version(path, manifest, _parquet_files(path, "games")[0])
+    files: dict[str, list[Path]] = dict.fromkeys(TABLES, [])  # a table of a later version: derived
     games = 0
-    for table in TABLES:
-        folder = path / table
-        files[table] = sorted(folder.glob("*.parquet")) if folder.is_dir() else []
-        if not files[table]:
-            if table in LEGACY_TABLES and missing.get("games"):
-                continue  # a run of schema version 2: derived from its games
-            raise DatasetError(f"{path}: no Parquet files in {table}/ (is this a run directory, and "
-                               "has a shard finished?)")
-        checked = [_check_file(f, table) for f in files[table]]
-        gaps = {frozenset(m) for _, m in checked}
-        if len(gaps) > 1:
-            raise DatasetError(f"{path}: the files of {table}/ are of different schema versions")
-        missing[table] = set(gaps.pop())
+    for table in legacy.tables_of(version):
+        files[table] = _parquet_files(path, table)
+        rows = sum(_check_file(f, table, version) for f in files[table])
         if table == "games":
-            games = sum(rows for rows, _ in checked)
+            games = rows
     if games == 0:
         raise DatasetError(f"{path}: the dataset holds no games")
-    return Run(index, path, files, games, _manifest(path), {t: m for t, m in missing.items() if m})
+    return Run(index, path, files, games, manifest, version)
 
 
 def _file_list(files: list[Path]) -> str:
@@ -136,14 +151,13 @@ MIRRORS = "strategy_0 = strategy_1"  # both seats played by the same player: a s
 DUELS, MELEES, TEAMS = "players = 2", "players > 2 AND NOT teams", "teams"
 
 
-def _relation(run: Run, table: str, option: str = "") -> str:
+def table_relation(run: Run, table: str, option: str = "") -> str:
     """A SELECT of the table's columns over the run's files (an older run's absent columns filled in), or
     the table derived from an older run's games."""
     if not run.files[table]:
-        return LEGACY_TABLES[table].format(games=_relation(run, "games"))
-    absent = run.missing.get(table, set())
-    columns = ", ".join(f"{LEGACY_COLUMNS[table][f.name]} AS {f.name}" if f.name in absent else f.name
-                        for f in TABLES[table])
+        return legacy.derived_table(table).sql.format(games=table_relation(run, "games"))
+    filled = legacy.filled_columns(table, run.schema_version)
+    columns = ", ".join(f"{filled[f.name]} AS {f.name}" if f.name in filled else f.name for f in TABLES[table])
     extra = ", file_row_number AS seq" if option else ""
     return f"SELECT {columns}{extra} FROM read_parquet({_file_list(run.files[table])}{option})"
 
@@ -152,7 +166,7 @@ def _game_filter(con: duckdb.DuckDBPyConnection, run: Run, conditions: list[str]
     """A WHERE clause keeping the run's games that meet ``conditions`` and, with ``unchanged``, only those
     of the unchanged card set ('' when it would keep every game). A condition every game meets is left out
     (most runs hold duels only)."""
-    games = _relation(run, "games")
+    games = table_relation(run, "games")
     kept = []
     for condition in [*conditions, *(["variant = ''"] if unchanged else [])]:
         if con.execute(f"SELECT count(*) FROM ({games}) WHERE NOT ({condition})").fetchone()[0]:
@@ -182,7 +196,7 @@ def connect(runs: list[Run], threads: int | None = None, mirrors_only: bool = Fa
     }
     for table in TABLES:
         option = ", file_row_number = true" if table == "task_events" else ""
-        parts = {run.index: f"SELECT {run.index}::USMALLINT AS run, * FROM ({_relation(run, table, option)})"
+        parts = {run.index: f"SELECT {run.index}::USMALLINT AS run, * FROM ({table_relation(run, table, option)})"
                  for run in runs}
         for suffix, by_run in filters.items():
             con.execute(f"CREATE VIEW {table}{suffix} AS " + " UNION ALL ".join(

@@ -235,13 +235,13 @@ def test_a_run_of_melees_only_reports_no_duel_sections(melee_report: tuple[Path,
 
 
 def test_runs_of_schema_version_2_are_still_reported(tmp_path: Path) -> None:
-    """A duel run written before the melee: without games.players, points.colour, flare_events.against and
-    the seat_results and colour_points tables. Its report is the one of the same rows written today."""
+    """A duel run written before the melee: without games.players and teams, points.colour, flare_events.against
+    and the seat_results and colour_points tables. Its report is the one of the same rows written today."""
     from tests.test_reports import make_run
 
     today = make_run(tmp_path / "today", 60, seed=9)
     old = tmp_path / "old"
-    added = {"games": ["players"], "points": ["colour"], "flare_events": ["against"]}
+    added = {"games": ["players", "teams"], "points": ["colour"], "flare_events": ["against"]}
     for table in ("games", "card_events", "task_events", "flare_events", "points", "deck_order"):
         (old / table).mkdir(parents=True)
         for f in (today / table).glob("*.parquet"):

@@ -13,7 +13,7 @@ import pyarrow.parquet as pq
 import pytest
 from typer.testing import CliRunner
 
-from pipelines.schema import TABLES
+from pipelines.schema import SCHEMA_VERSION, TABLES
 from sim.cli import app
 from tests.test_reports import make_run
 
@@ -67,7 +67,7 @@ def _bad_manifest(run: Path) -> None:
     (_truncated_events, "part-0.parquet: not a readable Parquet file"),
     (_scrambled_pages, "could not read the data (a damaged Parquet file?)"),
     (_missing_table, "no Parquet files in task_events/"),
-    (_other_schema, "not a games table of this schema (missing columns: cell, seed"),
+    (_other_schema, f"not a games table of schema version {SCHEMA_VERSION} (missing columns: cell, seed"),
     (_bad_manifest, "manifest.json: not readable JSON"),
 ])
 def test_unusable_run_is_refused_clearly(good_run: Path, tmp_path: Path, damage: Callable[[Path], None],

@@ -344,7 +344,7 @@ def test_a_planted_card_set_at_one_level_moves_the_deck_edge(tmp_path: Path) -> 
     planted = run_local(
         parse_study(_mirror_study({"random.planted": "random"}, str(cards)), tmp_path / "b.toml"), tmp_path / "b"
     )
-    table = _levels_table(build_report([plain, planted]))
+    table = _levels_table(build_report([plain, planted], allow_mixed=True))  # card sets differ on purpose
     edge = _row(table, *EDGE)
     assert edge["verdict"] == MOVES and edge["rank"] == 1
     assert edge["change"].value < -0.2  # highland's edge falls: Imperial wins far more at the planted level

@@ -159,7 +159,8 @@ def test_runs_of_schema_version_3_are_still_reported(tmp_path: Path) -> None:
         write_report([run_dir], csv_dir=tmp_path / f"{run_dir.name}-csv")
     for table in ("beings", "first_player", "matchups", "flares"):
         assert read_csv(tmp_path / "old-csv", table) == read_csv(tmp_path / "today-csv", table), table
-    build_report([today, old])  # a version 3 run beside a version 4 one
+    other = make_run(tmp_path / "other", 60, seed=900)  # other games: the same ones twice are refused
+    build_report([other, old])  # a version 3 run beside one of today's version
 
 
 # ----- the turn-order estimate validated on planted effects and A/A runs
