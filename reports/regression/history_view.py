@@ -50,7 +50,7 @@ def _line(r: HistoryRow) -> str:
         value, interval = f"{r.value:+7.3f}", "no pair differed"
     else:
         form = "+.3f" if shape == DIFFERENCE else ".3f"
-        value, interval = f"{r.value:7{form}}", f"[{r.low:{form}}, {r.high:{form}}]"
+        value, interval = f"{r.value:{form}}".rjust(7), f"[{r.low:{form}}, {r.high:{form}}]"
     mde = f"{r.mde:6.3f}" if r.mde is not None else "     -"
     n = f"{r.n:7d}" if r.n is not None else "      -"
     return (f"{r.recorded_at:%Y-%m-%d %H:%M:%S}  {r.subject:<28} {r.context:<34} {r.metric:<30} {r.mode:<16} "

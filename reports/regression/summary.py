@@ -31,7 +31,7 @@ KINDS = (RANDOMIZED, ABLATION, CONTROLLED, DESCRIPTIVE)  # the order they are sh
 KIND_NOTES = {
     RANDOMIZED: "the seed decided the comparison before any play: a causal estimate",
     ABLATION: "the holder's result with the card minus without it, paired on the same seeds",
-    CONTROLLED: "fixed and balanced by the study's design (decks, matchups, passing on against off)",
+    CONTROLLED: "fixed and balanced by the study's design: decks, matchups, passing on against off",
     DESCRIPTIVE: "games grouped by what happened in them: how games went, not what a card does; never tested",
 }
 
