@@ -352,7 +352,7 @@ def test_a_melee_ladder_ranks_builder_above_random_by_seat_comparisons() -> None
 
 
 def test_a_run_of_melees_only_is_recorded_in_the_history(melee_report: tuple[Path, Path], tmp_path: Path) -> None:
-    """Its summary metrics are the duels' (none here); recording it must not fail the run."""
+    """With its own metrics: turn order, decks, colour scores, cards (tests/test_history_metrics.py checks them)."""
     from reports.regression.history import record_run
 
     db = tmp_path / "history.duckdb"
@@ -361,6 +361,7 @@ def test_a_run_of_melees_only_is_recorded_in_the_history(melee_report: tuple[Pat
 
     with duckdb.connect(str(db), read_only=True) as con:
         assert con.execute("SELECT count(*) FROM runs").fetchone()[0] == 1
+        assert con.execute("SELECT count(*) FROM metrics WHERE metric = 'turn_order_effect'").fetchone()[0] == 7
 
 
 def test_the_plan_of_a_melee_counts_each_seat_with_its_share_of_the_wins() -> None:

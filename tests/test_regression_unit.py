@@ -48,26 +48,27 @@ def test_run_metrics_on_a_small_run(tmp_path: Path) -> None:
         {"game_id": 3, "seat": 1, "task_id": TA, "event": "claimed", "points": 2},
     ]
     run = write_run(tmp_path / "run", games, card_events=card_events, task_events=task_events)
-    got = [(m.metric, m.mode, m.subject, m.successes, m.trials) for m in run_metrics(run)]
+    got = [(m.metric, m.kind, m.mode, m.subject, m.context, m.successes, m.trials) for m in run_metrics(run)]
     assert got == [
+        # the report's deck win rate against the other decks: DM seat-games 0/0 won, 1/0 won, 2/1 tied; the
+        # High Form mirror has no games against another deck
+        ("deck_win_rate", "controlled", DM, IMP, "random vs random", 2, 3),
+        ("deck_win_rate", "controlled", DM, SYL, "random vs random", 0, 3),
+        ("first_player_win_rate", "randomized", DM, "first player", "random vs random", 1, 3),  # only game 0's
+        ("first_player_win_rate", "randomized", HF, "first player", "random vs random", 0, 1),
         # played / drawn seat-games: DM swordmaster drawn in 0/0, 1/0, 2/1, played in 0/0 and 2/1.
-        ("card_play_rate_when_drawn", DM, FLARE, 1, 1),
-        ("card_play_rate_when_drawn", DM, SWORD, 2, 3),
-        ("card_play_rate_when_drawn", HF, SWORD, 0, 1),
-        ("card_win_rate_when_drawn", DM, FLARE, 0, 1),
-        ("card_win_rate_when_drawn", DM, SWORD, 2, 3),  # 0/0 won, 1/0 won, 2/1 tied
-        ("card_win_rate_when_drawn", HF, SWORD, 1, 1),
-        ("card_win_rate_when_played", DM, FLARE, 0, 1),
-        ("card_win_rate_when_played", DM, SWORD, 1, 2),
-        ("card_win_rate_when_played", HF, DRAGON, 0, 1),
-        ("deck_win_rate", DM, IMP, 2, 3),  # seat-games 0/0 won, 1/0 won, 2/1 tied
-        ("deck_win_rate", DM, SYL, 0, 3),
-        ("deck_win_rate", HF, IMP, 1, 2),
-        ("first_player_win_rate", DM, "first player", 1, 3),  # only game 0's first player won
-        ("first_player_win_rate", HF, "first player", 0, 1),
-        ("task_claim_rate_when_revealed", HF, TA, 1, 1),
-        ("task_claim_rate_when_revealed", HF, TB, 0, 1),
-    ]
+        ("card_play_rate_when_drawn", "descriptive", DM, FLARE, "", 1, 1),
+        ("card_play_rate_when_drawn", "descriptive", DM, SWORD, "", 2, 3),
+        ("card_play_rate_when_drawn", "descriptive", HF, SWORD, "", 0, 1),
+        ("card_win_rate_when_drawn", "descriptive", DM, FLARE, "", 0, 1),
+        ("card_win_rate_when_drawn", "descriptive", DM, SWORD, "", 2, 3),  # 0/0 won, 1/0 won, 2/1 tied
+        ("card_win_rate_when_drawn", "descriptive", HF, SWORD, "", 1, 1),
+        ("card_win_rate_when_played", "descriptive", DM, FLARE, "", 0, 1),
+        ("card_win_rate_when_played", "descriptive", DM, SWORD, "", 1, 2),
+        ("card_win_rate_when_played", "descriptive", HF, DRAGON, "", 0, 1),
+        ("task_claim_rate_when_revealed", "descriptive", HF, TA, "", 1, 1),
+        ("task_claim_rate_when_revealed", "descriptive", HF, TB, "", 0, 1),
+    ]  # no randomized card or task estimate: nothing was dealt in an opening hand, no deck order was written
 
 
 def _split_run(path: Path, first_wins_each_seat: int, cards: dict[str, str], drawn: bool = False) -> Path:
@@ -144,10 +145,12 @@ def test_metrics_with_too_few_trials_are_not_tested(pair, min_trials: int, teste
 def test_markdown_and_exit_codes(pair, tmp_path: Path) -> None:
     text = render_markdown(compare_runs(*pair, Thresholds()))
     assert "at least 0.050" in text and "below 0.05" in text
-    assert "3 metrics tested, 0 with too few trials, 2 in one run only" in text
+    assert ("3 metrics tested (1 randomized, 0 ablation, 2 controlled, 0 descriptive), 0 with too few trials or "
+            "no interval, 2 in one run only") in text
     assert "- changed: `b`" in text and "- added: `d`" in text and "- removed: `c`" in text
     assert "## Changed cards" in text and "## Verdict: 0 gate(s) moved" in text
-    assert "| first_player_win_rate | deathmatch | first player | 0.500 (n=200) | 0.750 (n=200) | +0.250 |" in text
+    assert ("| first_player_win_rate | deathmatch | first player | random vs random | 0.500 (n=200) | 0.750 (n=200) "
+            "| +0.250 |") in text
     base, cand = (str(p) for p in pair)
     cli = CliRunner()
     calm = cli.invoke(app, ["regress", "--baseline", base, "--candidate", cand, "--md", str(tmp_path / "r.md")])

@@ -139,6 +139,7 @@ def test_a_run_of_team_games_only_is_recorded_in_the_history(team_report: tuple[
     assert record_run(team_report[0], db)
     with duckdb.connect(str(db), read_only=True) as con:
         assert con.execute("SELECT count(*) FROM runs").fetchone()[0] == 1
+        assert con.execute("SELECT count(*) FROM metrics WHERE metric = 'turn_order_effect'").fetchone()[0] == 2
 
 
 def test_runs_of_schema_version_3_are_still_reported(tmp_path: Path) -> None:

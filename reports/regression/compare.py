@@ -2,21 +2,24 @@
 
 The verdict comes from the gates (reports/regression/gates.py): deck and matchup win rates per form and
 the changed cards' own effects, compared game by game when the runs share their seeds. The summary
-metrics of the history (reports/regression/metrics.sql) are shown too, ranked, but never gate: most of
-them ("win rate when drawn", "when played") track how a game went rather than what a card does.
+metrics of the history (reports/regression/summary.py: randomized, ablation, controlled and descriptive)
+are shown too, ranked within their kind, but never gate.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from scipy import stats
 
 from reports.dataset import open_runs
 from reports.regression.dataset import card_fingerprints
 from reports.regression.gates import Gate, card_gates, decide, deck_gates, runs_are_paired, seat_outcomes
 from reports.regression.identity import identity_differences
 from reports.regression.summary import Metric, run_metrics
-from reports.stats import benjamini_hochberg, two_proportion_p
+from reports.stats import Z95, benjamini_hochberg, two_proportion_p
 from sim.errors import UserError
 
 
@@ -68,7 +71,7 @@ class Change:
 
     @property
     def difference(self) -> float:
-        return self.cand.rate - self.base.rate
+        return self.cand.value - self.base.value
 
 
 @dataclass
@@ -79,7 +82,7 @@ class Regression:
     paired: bool = False
     gates: list[Gate] = field(default_factory=list)
     changes: list[Change] = field(default_factory=list)  # the other metrics, not gating
-    untested: int = 0  # other metrics present in both runs with too few trials
+    untested: int = 0  # other metrics present in both runs with too few trials or no interval (a mean)
     only_in_one: int = 0  # other metrics present in one run only
     changed_cards: list[str] = field(default_factory=list)
     added_cards: list[str] = field(default_factory=list)
@@ -128,11 +131,23 @@ def _other_metrics(result: Regression, baseline: Path | str, candidate: Path | s
     pairs = []
     for key in sorted(base.keys() & cand.keys()):
         b, c = base[key], cand[key]
-        if min(b.trials, c.trials) < t.min_trials:
+        if min(b.n, c.n) < t.min_trials or None in (b.low, b.high, c.low, c.high):
             result.untested += 1
             continue
-        pairs.append((b, c, two_proportion_p(b.successes, b.trials, c.successes, c.trials)))
+        pairs.append((b, c, _change_p(b, c)))
     q_values, _ = benjamini_hochberg([p for _, _, p in pairs], t.alpha)
     for (b, c, p), q in zip(pairs, q_values, strict=True):
-        beyond = q < t.alpha and abs(c.rate - b.rate) >= t.min_difference
+        beyond = q < t.alpha and abs(c.value - b.value) >= t.min_difference
         result.changes.append(Change(b, c, p, q, beyond))
+
+
+def _change_p(b: Metric, c: Metric) -> float:
+    """Two-sided p-value of no change: the two-proportion test for rates, else a z test of the difference of
+    two independent estimates with standard errors read off their 95% intervals."""
+    if b.successes is not None and b.trials is not None and c.successes is not None and c.trials is not None:
+        return two_proportion_p(b.successes, b.trials, c.successes, c.trials)
+    se = math.hypot(b.high - b.low, c.high - c.low) / (2 * Z95)  # type: ignore[operator]
+    diff = c.value - b.value
+    if se == 0.0:
+        return 1.0 if diff == 0.0 else 0.0
+    return float(2 * stats.norm.sf(abs(diff) / se))

@@ -1,5 +1,7 @@
 """The history database: every finished run's summary metrics, in one DuckDB file.
 
+Each metric row carries its kind (randomized, ablation, controlled or descriptive: see
+reports/regression/summary.py), its value, 95% interval, sample and, where tested, its detectable effect.
 Each run row carries what the run was (study name and identity, card-set fingerprint, strategies, code
 version), so a metric's history can be read within one study and never mixes unrelated studies.
 
@@ -11,8 +13,9 @@ DuckDB file cannot be opened while another process holds it for writing.
 from __future__ import annotations
 
 import os
+import re
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -23,10 +26,10 @@ from filelock import FileLock, Timeout
 from reports.dataset import find_run
 from reports.regression.identity import code_label, strategies_label, study_id
 from reports.regression.summary import Metric, run_metrics
+from reports.stats import wilson
 from sim.errors import UserError
 
 LOCK_TIMEOUT_S = 30.0
-IDENTITY_COLUMNS = ("study_name", "study_id", "card_set", "strategies", "code_version")
 
 
 class HistoryError(UserError):
@@ -55,10 +58,17 @@ class HistoryRow:
     recorded_at: datetime
     run_path: str
     metric: str
+    kind: str
     mode: str
     subject: str
-    successes: int
-    trials: int
+    context: str
+    value: float | None
+    low: float | None
+    high: float | None
+    n: int | None
+    mde: float | None
+    successes: int | None
+    trials: int | None
     study_name: str | None
     study_id: str | None
     card_set: str | None
@@ -67,6 +77,10 @@ class HistoryRow:
 
 SCHEMA_SQL = Path(__file__).with_name("history_schema.sql")
 HISTORY_SQL = Path(__file__).with_name("history_query.sql")
+METRIC_COLUMNS = ("run_id", "metric", "mode", "subject", "successes", "trials", "kind", "context", "value", "low",
+                  "high", "n", "mde")
+# The columns added after a table's first version, by table: (name, type), read off the schema's ALTER lines.
+ADDED_COLUMNS = re.compile(r"ALTER TABLE (\w+) ADD COLUMN IF NOT EXISTS (\w+) (\w+)")
 
 
 def default_history_path() -> Path:
@@ -118,10 +132,12 @@ def record_metrics(db: Path, run_path: str, metrics: list[Metric], identity: Run
                         "? AS study_name, ? AS study_id, ? AS card_set, ? AS strategies, ? AS code_version",
                         [run_id, run_path, when, identity.study_name, identity.study_id, identity.card_set,
                          identity.strategies, identity.code_version])
-            if metrics:  # a run of melees only has none yet: the metrics are the duels'
+            if metrics:
                 con.executemany(
-                    "INSERT INTO metrics VALUES (?, ?, ?, ?, ?, ?)",
-                    [[run_id, m.metric, m.mode, m.subject, m.successes, m.trials] for m in metrics],
+                    f"INSERT INTO metrics ({', '.join(METRIC_COLUMNS)}) "
+                    f"VALUES ({', '.join('?' * len(METRIC_COLUMNS))})",
+                    [[run_id, m.metric, m.mode, m.subject, m.successes, m.trials, m.kind, m.context, m.value, m.low,
+                      m.high, m.n, m.mde] for m in metrics],
                 )
             con.execute("COMMIT")
         except duckdb.Error as e:
@@ -165,25 +181,38 @@ def metric_history(db: Path, subject: str | None = None, metric: str | None = No
     try:
         con = _connect(db, read_only=True)
         try:
-            rows = con.execute(_older_runs_view(con) + HISTORY_SQL.read_text(), params).fetchall()
+            rows = con.execute(_older_tables_view(con) + HISTORY_SQL.read_text(), params).fetchall()
         except duckdb.Error as e:
             raise HistoryError(f"{db}: not a history database this version can read ({_first_line(e)})") from None
         finally:
             con.close()
     finally:
         lock.release()
-    return [HistoryRow(*row) for row in rows]
+    return [_with_interval(HistoryRow(*row)) for row in rows]
 
 
-def _older_runs_view(con: duckdb.DuckDBPyConnection) -> str:
-    """A ``runs`` view with NULL identity columns for a database recorded before they existed."""
-    present = {row[0] for row in con.execute(
-        "SELECT column_name FROM information_schema.columns WHERE table_name = 'runs'").fetchall()}
-    missing = [c for c in IDENTITY_COLUMNS if c not in present]
+def _with_interval(row: HistoryRow) -> HistoryRow:
+    """A rate recorded before metrics carried their interval gets its Wilson interval from its counts."""
+    if row.low is not None or row.successes is None or row.trials is None:
+        return row
+    low, high = wilson(row.successes, row.trials)
+    return replace(row, low=low, high=high)
+
+
+def _older_tables_view(con: duckdb.DuckDBPyConnection) -> str:
+    """``runs`` and ``metrics`` views with NULL for the columns a database recorded before they existed lacks
+    (the schema's ALTER ... ADD COLUMN lines), so that an older database reads without being changed."""
+    present: dict[str, set[str]] = {}
+    for table, column in con.execute("SELECT table_name, column_name FROM information_schema.columns").fetchall():
+        present.setdefault(table, set()).add(column)
+    missing: dict[str, list[str]] = {}
+    for table, column, kind in ADDED_COLUMNS.findall(SCHEMA_SQL.read_text()):
+        if column not in present.get(table, set()):
+            missing.setdefault(table, []).append(f"NULL::{kind} AS {column}")
     if not missing:
         return ""
-    return ("WITH runs AS (SELECT *, " + ", ".join(f"NULL::VARCHAR AS {c}" for c in missing)
-            + " FROM main.runs) ")
+    return "WITH " + ", ".join(f"{table} AS (SELECT *, {', '.join(nulls)} FROM main.{table})"
+                               for table, nulls in missing.items()) + " "
 
 
 def _first_line(error: Exception) -> str:

@@ -1,11 +1,12 @@
--- Summary metrics of one run, one row per (metric, mode, subject): successes out of trials.
+-- The descriptive summary metrics of one run, one row per (metric, mode, subject): successes out of
+-- trials, per form and card (or task), pooled over decks and players. Descriptive: seat-games grouped by
+-- what happened in them (the card drawn, played; the task revealed), so a card drawn more often by winners
+-- looks strong whatever it does. The trusted metrics (deck, matchup, first player, randomized and ablation
+-- estimates) come from the report's own records (report_metrics.py).
 -- Reads the views games and card_events, task_events (one run's Parquet tables).
 -- A "seat" is one player of one game; a win is winner = seat (a tie is not a win).
 WITH seats AS (
-    SELECT g.game_id, g.mode, s.seat,
-           CASE WHEN s.seat = 0 THEN g.deck_0 ELSE g.deck_1 END AS deck,
-           CAST(g.winner = s.seat AS INTEGER) AS won,
-           g.first_player = s.seat AS went_first
+    SELECT g.game_id, g.mode, s.seat, CAST(g.winner = s.seat AS INTEGER) AS won
     FROM games AS g
     CROSS JOIN (VALUES (0), (1)) AS s(seat)
 ),
@@ -21,13 +22,8 @@ revealed AS (
 claimed AS (
     SELECT DISTINCT game_id, task_id FROM task_events WHERE event = 'claimed'
 )
-SELECT 'deck_win_rate' AS metric, mode, deck AS subject, SUM(won) AS successes, COUNT(*) AS trials
-FROM seats GROUP BY mode, deck
-UNION ALL
-SELECT 'first_player_win_rate', mode, 'first player', SUM(won), COUNT(*)
-FROM seats WHERE went_first GROUP BY mode
-UNION ALL
-SELECT 'card_win_rate_when_played', s.mode, p.card_id, SUM(s.won), COUNT(*)
+SELECT 'card_win_rate_when_played' AS metric, s.mode, p.card_id AS subject, SUM(s.won) AS successes,
+       COUNT(*) AS trials
 FROM played AS p JOIN seats AS s USING (game_id, seat) GROUP BY s.mode, p.card_id
 UNION ALL
 SELECT 'card_win_rate_when_drawn', s.mode, d.card_id, SUM(s.won), COUNT(*)

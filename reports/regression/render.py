@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from reports.regression.compare import Regression
+from reports.regression.compare import Change, Regression
 from reports.regression.gates import Gate
+from reports.regression.summary import DEFINITIONS, DIFFERENCE, KIND_NOTES, KINDS
 
-OTHER_ROWS = 25  # other metrics shown, most significant first
+OTHER_ROWS = 12  # other metrics shown per kind, most significant first
 CARD_METRICS = ("card_opening_effect", "card_ablation_effect")
 
 _METRIC_NAMES = {
@@ -90,18 +91,30 @@ def _verdict(r: Regression) -> list[str]:
 
 
 def _others(r: Regression) -> list[str]:
-    lines = [f"{len(r.changes)} metrics tested, {r.untested} with too few trials, {r.only_in_one} in one run only. "
-             "They track how games went as much as what a card does (a card drawn more often by winners looks "
-             "strong), so they explain the verdict but never make it."]
-    if not r.changes:
-        return lines
-    lines += ["", "| metric | mode | subject | baseline | candidate | change | q-value |",
-              "|---|---|---|---|---|---|---|"]
-    for c in sorted(r.changes, key=lambda c: (c.q_value, -abs(c.difference)))[:OTHER_ROWS]:
-        lines.append(f"| {c.base.metric} | {c.base.mode} | {_md(c.base.subject)} | "
-                     f"{c.base.rate:.3f} (n={c.base.trials}) | {c.cand.rate:.3f} (n={c.cand.trials}) | "
-                     f"{c.difference:+.3f} | {c.q_value:.2g} |")
+    """The summary metrics of the history by kind, the trusted ones first; one false-discovery family."""
+    counts = ", ".join(f"{sum(c.base.kind == k for c in r.changes)} {k}" for k in KINDS)
+    lines = [f"{len(r.changes)} metrics tested ({counts}), {r.untested} with too few trials or no interval, "
+             f"{r.only_in_one} in one run only. Randomized, ablation and controlled metrics measure what the "
+             "study assigned; descriptive ones track how games went (a card drawn more often by winners looks "
+             "strong). They explain the verdict but never make it."]
+    for kind in KINDS:
+        of_kind = sorted((c for c in r.changes if c.base.kind == kind), key=lambda c: (c.q_value, -abs(c.difference)))
+        if not of_kind:
+            continue
+        lines += ["", f"**{kind}** ({KIND_NOTES[kind]}): {len(of_kind)} tested"
+                  + (f", the {OTHER_ROWS} most significant shown" if len(of_kind) > OTHER_ROWS else ""), "",
+                  "| metric | mode | subject | context | baseline | candidate | change | q-value |",
+                  "|---|---|---|---|---|---|---|---|"]
+        lines += [_other_row(c) for c in of_kind[:OTHER_ROWS]]
     return lines
+
+
+def _other_row(c: Change) -> str:
+    definition = DEFINITIONS.get(c.base.metric)
+    form = "+.3f" if definition is not None and definition.shape == DIFFERENCE else ".3f"
+    return (f"| {c.base.metric} | {c.base.mode} | {_md(c.base.subject)} | {_md(c.base.context)} | "
+            f"{c.base.value:{form}} (n={c.base.n}) | {c.cand.value:{form}} (n={c.cand.n}) | "
+            f"{c.difference:+.3f} | {c.q_value:.2g} |")
 
 
 def _pp(value: float, sign: bool = True) -> str:
