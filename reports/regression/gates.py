@@ -6,7 +6,8 @@
   copy), the effect is the ablation's: the holder's result with the card minus without it, per pair of
   games. Otherwise, for a being, it is its shuffled-position dose-response: the linear fit of its holder's
   result on where the setup shuffle put the card in the deck (card_positions.sql). The seed decides the
-  position before any play, so the fit is causal, and a stronger card does better the earlier it comes.
+  position before any play, so the fit is causal: the value of drawing the card earlier, which is its
+  strength only when it is worth about as much whenever it is played (docs/regression.md, its limits).
   The gate is how much the change moved the effect. The opening-hand comparison never gates: the players
   draw most of their deck, so holding a card from the start measures early access, not strength (a much
   stronger Knight came out -8.6 pp by it, docs/regression.md). A changed legend, flare or task has no
