@@ -10,6 +10,10 @@ whose result differs (measure it on a small run: the report's ablation table sho
 
 A study of two or more strength levels (mirror pairings) also gets, per estimate and per deck pairing, the
 smallest change between levels its report can tell from none (the levels' section, docs/reports.md).
+
+A study with games between different decks also gets its regression gates (``tashkalar regress``,
+docs/regression.md): per form each deck and matchup gate and a changed being's own-effect gate, with its
+seat-games, the change it detects at ``alpha / m`` and its power for a change of ``--min-difference``.
 """
 
 from __future__ import annotations
@@ -23,6 +27,8 @@ from typing import Annotated
 import typer
 
 from pipelines.study import TEAM_FORMS, Study, form_sides, load_study
+from reports.regression.design import gate_designs
+from reports.regression.thresholds import DEFAULTS, ThresholdError, Thresholds
 from reports.stats import (
     Z_MDE,
     games_needed_paired,
@@ -124,7 +130,30 @@ def _level_changes(study: Study, lines: list[Line], effect: float) -> list[Line]
     return out
 
 
-def render(study: Study, path: Path, effect: float, discordance: float) -> str:
+_GATE_NAMES = {"deck_win_rate": "deck win rate", "matchup_win_rate": "matchup win rate",
+               "card_position_effect": "own effect (shuffled position)"}
+
+
+def render_gates(study: Study, thresholds: Thresholds) -> list[str]:
+    """The regression gates' table, or nothing for a study without games between different decks."""
+    designs = gate_designs(study, thresholds)
+    if not any(d.metric == "deck_win_rate" for d in designs):
+        return []
+    m = sum(d.metric != "card_position_effect" for d in designs) + len(study.forms)
+    threshold = f"{100 * thresholds.min_difference:.1f} pp"
+    out = ["", f"Regression gates (`tashkalar regress`, docs/regression.md): Benjamini-Hochberg over {m} gates "
+           f"(one changed card per form), so each is tested at alpha / m = {thresholds.alpha}/{m}; a gate moves "
+           f"when it is significant and its interval reaches {threshold}. Worst case: every game plays "
+           "differently from the baseline's (paired per game, as two runs of one seed are).", "",
+           f"| gate | form | subject | seat-games per run | detectable at alpha/m | power at {threshold} | enough |",
+           "|---|---|---|---:|---:|---:|---|"]
+    for d in designs:
+        out.append(f"| {_GATE_NAMES[d.metric]} | {d.mode} | {d.subject} | {d.games:,} | {100 * d.mde:.1f} pp | "
+                   f"{d.power:.0%} | {'yes' if d.mde <= thresholds.min_difference else 'no'} |")
+    return out
+
+
+def render(study: Study, path: Path, effect: float, discordance: float, thresholds: Thresholds = DEFAULTS) -> str:
     out = [f"{path}: {study.total_games:,} games ({study.base_games:,} unchanged, {len(study.ablation)} "
            f"ablation arms of {study.base_games:,}), {len(study.cells)} cells of {study.games_per_cell:,} games",
            f"minimal detectable effect (MDE): 80% power, 5% two-sided; 'needed': games for an effect of "
@@ -135,15 +164,20 @@ def render(study: Study, path: Path, effect: float, discordance: float) -> str:
         mde = "–" if line.mde is None else f"{100 * line.mde:.1f} pp"
         out.append(f"| {line.estimate} | {line.unit} | {line.n:,} | {mde} | {line.needed:,} | "
                    f"{'yes' if line.n >= line.needed else 'no'} |")
-    return "\n".join(out)
+    return "\n".join(out + render_gates(study, thresholds))
 
 
-def plan_command(path: Path, effect: float, discordance: float) -> str:
+def plan_command(path: Path, effect: float, discordance: float, min_difference: float = DEFAULTS.min_difference,
+                 alpha: float = DEFAULTS.alpha) -> str:
     if not 0 < effect < 1:
         raise UserError(f"--effect: expected a win-rate difference between 0 and 1 (0.05 is 5 points), got {effect}")
     if not 0 < discordance <= 1:
         raise UserError(f"--discordance: expected a share between 0 and 1, got {discordance}")
-    return render(load_study(path), path, effect, discordance)
+    try:
+        thresholds = Thresholds(min_difference, alpha)
+    except ThresholdError as e:
+        raise UserError(f"--{e.field.replace('_', '-')}: {e.problem}") from None
+    return render(load_study(path), path, effect, discordance, thresholds)
 
 
 def register(app: typer.Typer) -> None:
@@ -153,6 +187,13 @@ def register(app: typer.Typer) -> None:
                  effect: Annotated[float, typer.Option(help="the win-rate difference to detect (0.05: 5 points)")]
                  = 0.05,
                  discordance: Annotated[float, typer.Option(help="ablation: share of paired games whose result "
-                                                                 "differs")] = 0.5) -> None:
-        """How many games a study gives each estimate, its minimal detectable effect, and the games needed."""
-        typer.echo(plan_command(study, effect, discordance))
+                                                                 "differs")] = 0.5,
+                 min_difference: Annotated[float, typer.Option(
+                     metavar="RATE", help="regression gates: the change that counts (as regress)")]
+                 = DEFAULTS.min_difference,
+                 alpha: Annotated[float, typer.Option(
+                     metavar="Q", help="regression gates: the false discovery rate (as regress)")] = DEFAULTS.alpha,
+                 ) -> None:
+        """How many games a study gives each estimate, its minimal detectable effect, and the games needed;
+        and for a regression study every gate's power."""
+        typer.echo(plan_command(study, effect, discordance, min_difference, alpha))

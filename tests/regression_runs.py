@@ -14,10 +14,11 @@ CONFIG = {"name": "hand", "forms": ["deathmatch"], "deck_pairings": [["imperial"
 
 
 def write_run(path: Path, games: list[tuple[str, str, str, int]], *, base_seed: int = 1,
-              opening: list[tuple[int, int, str]] = (), cards: dict[str, str] | None = None,
-              ablation: tuple[str, int, list[int]] | None = None) -> Path:
+              opening: list[tuple[int, int, str]] = (), positions: list[tuple[int, int, str, int]] = (),
+              cards: dict[str, str] | None = None, ablation: tuple[str, int, list[int]] | None = None) -> Path:
     """A run of ``games`` (mode, deck of seat 0, deck of seat 1, winner), ids in order; ``opening`` lists
-    (game id, seat, card id) dealt in opening hands; ``cards`` the per-card fingerprints of its manifest;
+    (game id, seat, card id) dealt in opening hands; ``positions`` (game id, seat, card id, position) where
+    the setup shuffle put a being in its seat's deck; ``cards`` the per-card fingerprints of its manifest;
     ``ablation`` (card id, the seat holding the vanilla copy, each game's winner in the arm) adds the arm's
     games after the unchanged ones, on the same seeds."""
     rows = [game(i, mode, (deck_0, deck_1), first=0, winner=winner)
@@ -35,4 +36,6 @@ def write_run(path: Path, games: list[tuple[str, str, str, int]], *, base_seed: 
     manifest = {"name": "hand", "config": CONFIG | {"base_seed": base_seed, "games_per_cell": len(games)},
                 "code_version": {"package": "test"},
                 "card_set": {"fingerprint": "f", "cards": cards or {"imperial/knight": "k1"}}}
-    return write_rows(path, rows, manifest, card_events=events)
+    order = [{"game_id": g, "seat": seat, "card_id": card, "position": position}
+             for g, seat, card, position in positions]
+    return write_rows(path, rows, manifest, card_events=events, deck_order=order)

@@ -71,9 +71,14 @@ def test_edited_card_is_the_cause_of_its_decks_move(runs):
     result = compare_runs(runs["a"], runs["edited"], Thresholds())
     assert result.changed_cards == ["imperial/swordmaster"] and result.paired
     assert sorted((g.metric, g.subject) for g in result.gates) == [
-        ("card_opening_effect", "imperial/swordmaster"), ("deck_win_rate", "highland"), ("deck_win_rate", "imperial")]
+        ("card_position_effect", "imperial/swordmaster"), ("deck_win_rate", "highland"), ("deck_win_rate", "imperial")]
     moved = {g.subject: g for g in result.moved}
-    assert set(moved) == {"imperial", "highland"}
+    assert set(moved) == {"imperial", "highland", "imperial/swordmaster"}
+    # A known limit (docs/regression.md, "Limits of the position gate"): with random players this much
+    # stronger Swordmaster's dose-response falls (-13 pp): played at once, an early one meets an almost empty
+    # board, a late one a full board. The position effect measures the value of drawing a card earlier, which
+    # is its strength only when it is worth about as much whenever it is played.
+    assert moved["imperial/swordmaster"].estimate.difference < 0
     imperial = moved["imperial"].estimate
     assert imperial.difference > 0.1 and imperial.low > 0.05 and moved["imperial"].q_value < 0.001
     page = render_markdown(result)

@@ -99,15 +99,30 @@ def test_the_tests_never_see_the_users_home_or_history():
     assert not os.environ["TASHKALAR_HISTORY"].startswith(real_home)
 
 
-def test_the_nightly_study_can_see_a_three_point_move_of_any_deck():
+def test_the_nightly_study_can_see_a_three_point_move_of_any_deck_or_matchup():
     from pipelines.study import load_study
     from reports.regression.design import gate_designs
     from reports.regression.suite import load_suite
+    from reports.regression.thresholds import DEFAULTS
 
     suite = load_suite("suites/nightly.toml")
-    assert suite.thresholds.min_difference == 0.03
+    assert suite.thresholds == DEFAULTS and DEFAULTS.min_difference == 0.03  # regress's defaults, one declaration
     (study,) = suite.studies
-    designs = gate_designs(load_study(study.config), suite.thresholds.alpha)
-    decks = [d for d in designs if d.metric == "deck_win_rate"]
-    assert len(decks) == 6 and len(designs) == 12  # 3 decks and 3 matchups per form
-    assert all(d.mde <= 0.03 for d in decks), [(d.subject, d.mode, round(d.mde, 4)) for d in decks]
+    designs = gate_designs(load_study(study.config), suite.thresholds)
+    decks = [d for d in designs if d.metric != "card_position_effect"]
+    assert len(decks) == 12 and {d.metric for d in decks} == {"deck_win_rate", "matchup_win_rate"}
+    assert all(d.mde <= 0.03 and d.power >= 0.8 for d in decks), [(d.subject, d.mode, d.mde, d.power) for d in decks]
+    assert min(d.power for d in decks if d.metric == "deck_win_rate") > 0.95  # the margin for a deck's move
+    positions = [d for d in designs if d.metric == "card_position_effect"]
+    assert len(positions) == 6 and all(d.power < 0.8 for d in positions)  # said, not hidden, by plan
+
+
+def test_plan_prints_every_gates_power_for_a_regression_study():
+    out = CliRunner().invoke(app, ["plan", "studies/nightly.toml"])
+    assert out.exit_code == 0, out.output
+    assert "Benjamini-Hochberg over 14 gates" in out.output and "| power at 3.0 pp |" in out.output
+    assert "| deck win rate | deathmatch | imperial | 16,000 | 2.1 pp | 98% | yes |" in out.output
+    assert "| matchup win rate | high-form | highland vs imperial | 8,000 | 3.0 pp | 81% | yes |" in out.output
+    assert "| own effect (shuffled position) | high-form | a changed imperial being | 16,000 |" in out.output
+    bad = CliRunner().invoke(app, ["plan", "studies/nightly.toml", "--min-difference", "2"])
+    assert bad.exit_code == 2 and "error: --min-difference: expected" in bad.output

@@ -6,9 +6,11 @@ import math
 
 import numpy as np
 import pytest
+from scipy import stats
 
 from reports.regression.compare import Thresholds, compare_runs
-from reports.regression.effects import minimal_detectable_effect, paired_difference, unpaired_difference
+from reports.regression.effects import Estimate, minimal_detectable_effect, paired_difference, unpaired_difference
+from reports.regression.gates import Gate, decide
 from reports.regression.render import render_markdown
 from tests.regression_runs import write_run
 
@@ -55,29 +57,120 @@ def test_welch_against_a_direct_computation():
     base = np.array([1.0] * 30 + [0.0] * 70)
     cand = np.array([1.0] * 45 + [0.5] * 10 + [0.0] * 45)
     est = unpaired_difference(base, cand)
-    from scipy import stats
-
     t = stats.ttest_ind(cand, base, equal_var=False)
     assert est.difference == pytest.approx(0.2) and est.p_value == pytest.approx(t.pvalue)
     paired = paired_difference(base, cand)
     assert paired.p_value == pytest.approx(stats.ttest_rel(cand, base).pvalue)
 
 
-def test_a_changed_cards_own_effect_is_the_change_of_its_opening_hand_gap(tmp_path):
-    # 100 games; seat 0 (Imperial) holds the Knight in its opening hand in games 0-49.
-    opening = [(i, 0, "imperial/knight") for i in range(50)]
-    a = write_run(tmp_path / "a", _games(100, 50), opening=opening)  # games 0-49 won by Imperial
-    b_games = _games(100, 50)
-    b_games[50:60] = [(DM, "imperial", "highland", -1)] * 10  # ties where the Knight was not held: +0.05
-    b = write_run(tmp_path / "b", b_games, opening=opening, cards={"imperial/knight": "k2"})
-    r = compare_runs(a, b, Thresholds(min_trials=10))
-    assert r.changed_cards == ["imperial/knight"]
-    (gate,) = [g for g in r.gates if g.metric == "card_opening_effect"]
-    assert gate.estimate.baseline == pytest.approx(1.0)  # held: all won; not held: all lost
-    assert gate.estimate.candidate == pytest.approx(1.0 - 0.1)  # not held: 10 ties of 50 = 0.1
-    assert gate.estimate.difference == pytest.approx(-0.1)
+KNIGHT, SUMMONER = "imperial/knight", "imperial/summoner"
+BLOCKS = 12  # games in blocks of 18: in each, Imperial's being sits at positions 0-17 in turn
+
+
+def _position(i: int) -> int:
+    return i % 18
+
+
+def _flat() -> list[tuple[str, str, str, int]]:
+    """Imperial (seat 0) wins every game of the even blocks: half its games, whatever the card's position."""
+    return _games_won_where(lambda i: (i // 18) % 2 == 0)
+
+
+def _games_won_where(won) -> list[tuple[str, str, str, int]]:
+    return [(DM, "imperial", "highland", 0 if won(i) else 1) for i in range(18 * BLOCKS)]
+
+
+def _early(low: int, high: int):
+    """Imperial wins the even blocks, and in the odd ones the games where the card lay at ``low``-``high``."""
+    return lambda i: (i // 18) % 2 == 0 or low <= _position(i) <= high
+
+
+def _positions_of(card: str) -> list[tuple[int, int, str, int]]:
+    return [(i, 0, card, _position(i)) for i in range(18 * BLOCKS)]
+
+
+def _expected_change(base_won, cand_won) -> float:
+    """The change of the position effect by hand: minus 17 times the slope of the per-game change on the
+    position (np.polyfit), as the fitted result at the top of the deck minus at its bottom."""
+    x = np.array([_position(i) for i in range(18 * BLOCKS)], dtype=float)
+    d = np.array([float(cand_won(i)) - float(base_won(i)) for i in range(18 * BLOCKS)])
+    return -17 * float(np.polyfit(x, d, 1)[0])
+
+
+def test_a_changed_beings_own_effect_is_the_change_of_its_shuffled_position_effect(tmp_path):
+    # The planted strong Knight wins the odd blocks' games where it lay at positions 3-8: after the opening
+    # hand (0-2) but early. Held in the opening hand it gains nothing, so an opening-hand comparison would
+    # call it weaker (-0.2); the dose-response sees it stronger, and the opening hand never gates.
+    flat, strong = (lambda i: (i // 18) % 2 == 0), _early(3, 8)
+    opening = [(i, 0, KNIGHT) for i in range(18 * BLOCKS) if _position(i) < 3]
+    a = write_run(tmp_path / "a", _flat(), opening=opening, positions=_positions_of(KNIGHT))
+    b = write_run(tmp_path / "b", _games_won_where(strong), opening=opening, positions=_positions_of(KNIGHT),
+                  cards={KNIGHT: "k2"})
+    r = compare_runs(a, b, Thresholds())
+    assert r.changed_cards == [KNIGHT] and r.paired
+    (gate,) = [g for g in r.gates if g.subject == KNIGHT]
+    assert gate.metric == "card_position_effect" and gate.estimate.n == 18 * BLOCKS
+    assert gate.estimate.baseline == pytest.approx(0.0, abs=1e-12)  # no slope in the baseline
+    assert gate.estimate.difference == pytest.approx(_expected_change(flat, strong))
+    assert gate.estimate.difference == pytest.approx(17 * 0.5 / ((18**2 - 1) / 12))  # cov(x, d) = -0.5, by hand
+    assert gate.moved and gate.estimate.low > 0
     page = render_markdown(r)
+    assert "own effect (shuffled position)" in page and "**moved up**" in page and "opening hand" not in page
     assert page.index("changed: `imperial/knight`") < page.index("## Verdict")
+
+
+@pytest.mark.parametrize("paired", [True, False])
+def test_planted_strong_and_useless_cards_move_every_card_gate_the_right_way(tmp_path, paired):
+    """The sign of every gate that can move for a card: a card made stronger never moves down, a card made
+    useless never moves up; for both kinds of card gate, paired (same seeds) and not."""
+    seed = 1 if paired else 2
+    both = _positions_of(KNIGHT) + _positions_of(SUMMONER)
+    flat = write_run(tmp_path / "flat", _flat(), positions=both)
+    summoner = write_run(tmp_path / "summoner", _games_won_where(_early(0, 5)), positions=both,
+                         cards={KNIGHT: "k1", SUMMONER: "s1"})  # the Summoner helps when it comes early
+    strong = write_run(tmp_path / "strong", _games_won_where(_early(0, 8)), base_seed=seed, positions=both,
+                       cards={KNIGHT: "strong"})  # the Knight now wins the games where it comes in the top half
+    useless = write_run(tmp_path / "useless", _flat(), base_seed=seed, positions=both,
+                        cards={KNIGHT: "k1", SUMMONER: "useless"})  # the Summoner's early wins are gone
+    for base, cand, card, sign in ((flat, strong, KNIGHT, 1), (summoner, useless, SUMMONER, -1)):
+        r = compare_runs(base, cand, Thresholds(min_trials=10))
+        (gate,) = [g for g in r.gates if g.subject == card]
+        assert gate.metric == "card_position_effect" and r.paired is paired
+        assert gate.estimate.difference * sign > 0 and gate.moved, gate
+    # ablation gates: with the vanilla copy Imperial wins 40 games of 100 in both runs; with the card, 50 then
+    # 70 (stronger) or 40 (useless: no better than its vanilla copy)
+    arm = [0 if i < 40 else 1 for i in range(100)]
+    base = write_run(tmp_path / "ablation-base", _games(100, 50), ablation=(KNIGHT, 0, arm))
+    for path, wins, sign in ((tmp_path / "strong-ablation", 70, 1), (tmp_path / "useless-ablation", 40, -1)):
+        cand = write_run(path, _games(100, wins), base_seed=seed, ablation=(KNIGHT, 0, arm), cards={KNIGHT: "k2"})
+        r = compare_runs(base, cand, Thresholds(min_trials=10))
+        (gate,) = [g for g in r.gates if g.subject == KNIGHT]
+        assert gate.metric == "card_ablation_effect" and gate.estimate.difference * sign > 0 and gate.moved
+
+
+def test_a_changed_legend_without_an_ablation_has_no_own_effect_gate(tmp_path):
+    a = write_run(tmp_path / "a", _games(100, 50), cards={"legend/fire-dragon": "d1"})
+    b = write_run(tmp_path / "b", _games(100, 50), cards={"legend/fire-dragon": "d2"})
+    r = compare_runs(a, b, Thresholds())
+    assert r.changed_cards == ["legend/fire-dragon"]
+    assert {g.metric for g in r.gates} == {"deck_win_rate"}
+    assert "no own-effect gate: the runs do not both ablate it" in render_markdown(r)
+
+
+def _decided(difference: float, low: float, high: float, p: float = 1e-6) -> Gate:
+    gate = Gate("deck_win_rate", DM, "imperial", Estimate(0.5, 0.5 + difference, difference, low, high, p, 10_000,
+                                                          True), 0.005)
+    decide([gate], 0.03, 0.05, 50)
+    return gate
+
+
+def test_a_gate_moves_unless_its_change_is_shown_smaller_than_the_threshold():
+    assert _decided(0.025, 0.012, 0.038).moved  # below the threshold, but it may be 3 points: moved
+    assert _decided(-0.025, -0.038, -0.012).moved
+    assert not _decided(0.02, 0.015, 0.025).moved  # shown to be less than 3 points
+    assert not _decided(0.04, 0.001, 0.079, p=0.2).moved  # not significant
+    assert _decided(0.03, 0.02, 0.04).power == pytest.approx(
+        min(stats.norm.cdf(0.03 / 0.005 - stats.norm.isf(0.05 / 2)), 0.975))
 
 
 def test_small_studies_say_what_they_cannot_detect(tmp_path):

@@ -105,7 +105,7 @@ def _beyond(result: Regression) -> list[Change]:
 
 def test_only_the_first_player_metric_changes_and_it_does_not_gate(pair) -> None:
     result = compare_runs(*pair, Thresholds())
-    assert Thresholds() == Thresholds(min_difference=0.05, alpha=0.05, min_trials=30)
+    assert Thresholds() == Thresholds(min_difference=0.03, alpha=0.05, min_trials=50)
     assert [(c.base.metric, c.base.subject) for c in result.changes] == [
         ("deck_win_rate", IMP), ("deck_win_rate", SYL), ("first_player_win_rate", "first player")]
     assert result.moved == []  # the deck gates did not move: the first player's rate is not a verdict
@@ -144,7 +144,7 @@ def test_metrics_with_too_few_trials_are_not_tested(pair, min_trials: int, teste
 
 def test_markdown_and_exit_codes(pair, tmp_path: Path) -> None:
     text = render_markdown(compare_runs(*pair, Thresholds()))
-    assert "at least 0.050" in text and "below 0.05" in text
+    assert "below 0.05 and its change is not shown to be smaller than 0.030" in text
     assert ("3 metrics tested (1 randomized, 0 ablation, 2 controlled, 0 descriptive), 0 with too few trials or "
             "no interval, 2 in one run only") in text
     assert "- changed: `b`" in text and "- added: `d`" in text and "- removed: `c`" in text
@@ -170,5 +170,8 @@ def test_a_moved_deck_gate_exits_1(tmp_path: Path) -> None:
     moved = cli.invoke(app, ["regress", "--baseline", base, "--candidate", cand])
     assert moved.exit_code == 1, moved.output
     assert "| deck win rate (against other decks) | deathmatch | imperial | 0.500 | 0.750 |" in moved.output
-    calm = cli.invoke(app, ["regress", "--baseline", base, "--candidate", cand, "--min-difference", "0.3"])
+    # +0.25 [+0.16, +0.34]: it may be a change of 0.3, so it moved; it is shown to be less than 0.4
+    reaches = cli.invoke(app, ["regress", "--baseline", base, "--candidate", cand, "--min-difference", "0.3"])
+    assert reaches.exit_code == 1, reaches.output
+    calm = cli.invoke(app, ["regress", "--baseline", base, "--candidate", cand, "--min-difference", "0.4"])
     assert calm.exit_code == 0, calm.output

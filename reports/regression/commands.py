@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from reports.regression.thresholds import DEFAULTS
 from sim.errors import fail_cleanly
 
 
@@ -18,17 +19,19 @@ def register(app: typer.Typer) -> None:
         candidate: Annotated[Path, typer.Option(metavar="RUN_DIR", help="the candidate run directory")],
         md: Annotated[Path | None, typer.Option(metavar="FILE.md",
                                                 help="also write the Markdown page to this file")] = None,
-        min_difference: Annotated[float, typer.Option(metavar="RATE",
-                                                      help="smallest change of a gate that counts, 0 to 1")] = 0.05,
+        min_difference: Annotated[float, typer.Option(
+            metavar="RATE", help="smallest change of a gate that counts, 0 to 1")] = DEFAULTS.min_difference,
         alpha: Annotated[float, typer.Option(
-            metavar="Q", help="false discovery rate (Benjamini-Hochberg), above 0 and below 1")] = 0.05,
-        min_trials: Annotated[int, typer.Option(metavar="N", help="comparisons with fewer games are not tested")] = 30,
+            metavar="Q", help="false discovery rate (Benjamini-Hochberg), above 0 and below 1")] = DEFAULTS.alpha,
+        min_trials: Annotated[int, typer.Option(
+            metavar="N", help="comparisons with fewer games are not tested")] = DEFAULTS.min_trials,
         allow_different_studies: Annotated[bool, typer.Option(
             help="compare runs of different studies anyway (every section then says so)")] = False,
     ) -> None:
         """Compare two runs of one study; exit 1 when a gate (deck, matchup, changed card) moved, else 0."""
-        from reports.regression.compare import ThresholdError, Thresholds, compare_runs
+        from reports.regression.compare import compare_runs
         from reports.regression.render import render_markdown
+        from reports.regression.thresholds import ThresholdError, Thresholds
         from sim.errors import UserError
 
         try:

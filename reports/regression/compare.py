@@ -19,17 +19,9 @@ from reports.regression.dataset import card_fingerprints
 from reports.regression.gates import Gate, card_gates, decide, deck_gates, runs_are_paired, seat_outcomes
 from reports.regression.identity import identity_differences
 from reports.regression.summary import Metric, run_metrics
+from reports.regression.thresholds import Thresholds
 from reports.stats import Z95, benjamini_hochberg, two_proportion_p
 from sim.errors import UserError
-
-
-class ThresholdError(UserError):
-    """A threshold out of its range; ``field`` names it so each caller can say where it came from."""
-
-    def __init__(self, field_name: str, problem: str):
-        super().__init__(f"{field_name}: {problem}")
-        self.field = field_name
-        self.problem = problem
 
 
 class DifferentStudiesError(UserError):
@@ -41,22 +33,6 @@ class DifferentStudiesError(UserError):
             f"other than the cards: {'; '.join(differences)}. Compare two runs of the same study (only the card "
             "set or the code may differ), or pass --allow-different-studies to compare them anyway")
         self.differences = differences
-
-
-@dataclass(frozen=True)
-class Thresholds:
-    min_difference: float = 0.05  # absolute change in a rate that matters
-    alpha: float = 0.05  # false discovery rate for the Benjamini-Hochberg procedure
-    min_trials: int = 30  # comparisons with fewer games (trials) are not tested
-
-    def __post_init__(self) -> None:
-        if not 0.0 <= self.min_difference <= 1.0:
-            raise ThresholdError("min_difference", "expected a difference of rates between 0 and 1, "
-                                 f"got {self.min_difference}")
-        if not 0.0 < self.alpha < 1.0:
-            raise ThresholdError("alpha", f"expected a false discovery rate strictly between 0 and 1, got {self.alpha}")
-        if self.min_trials < 1:
-            raise ThresholdError("min_trials", f"expected a whole number of at least 1, got {self.min_trials}")
 
 
 @dataclass(frozen=True)
@@ -115,7 +91,7 @@ def compare_runs(baseline: Path | str, candidate: Path | str, thresholds: Thresh
         result.removed_cards = sorted(base_fp.keys() - cand_fp.keys())
         seats = seat_outcomes(con)
         result.paired = runs_are_paired(runs, seats)
-        result.gates = deck_gates(seats, result.paired) + card_gates(con, seats, result.changed_cards, result.paired)
+        result.gates = deck_gates(seats, result.paired) + card_gates(con, result.changed_cards, result.paired)
     finally:
         con.close()
     decide(result.gates, thresholds.min_difference, thresholds.alpha, thresholds.min_trials)

@@ -59,25 +59,41 @@ def unpaired_difference(base: np.ndarray, cand: np.ndarray) -> Estimate:
     return Estimate(b, c, c - b, c - b - t * se, c - b + t * se, p, min(len(base), len(cand)), False)
 
 
-def effect_change(d_in: np.ndarray, d_out: np.ndarray, paired: bool,
-                  before: Estimate, after: Estimate) -> Estimate:
-    """How the gap between two groups of seats changed from baseline to candidate.
+def position_effect_change(base: tuple[np.ndarray, np.ndarray], cand: tuple[np.ndarray, np.ndarray],
+                           paired: bool, span: int) -> Estimate:
+    """How a card's dose-response changed: its position effect (the linear fit of its holder's result on the
+    card's shuffled position, read as the fitted result at the top of the deck minus at its bottom, ``span``
+    positions apart) in the candidate minus in the baseline. Each side is (positions, results).
 
-    Used for a changed card's own effect: the groups are the seats dealt the card in their opening hand and
-    the others; the shuffle made that assignment, identically in both runs, so the groups are comparable.
-    Paired: ``d_in``/``d_out`` are per-seat changes and the change is mean(d_in) - mean(d_out) (Welch).
-    Unpaired: the two runs' gaps are independent, so their variances add.
+    Paired, both sides are the same seats with the same positions (same seeds, same shuffles): the change is
+    the fit of the per-seat changes of result on position, so the noise the runs share cancels. Unpaired,
+    the two runs' fits are independent and their variances add.
     """
+    (x, y_base), (x_cand, y_cand) = base, cand
+    before, after = _position_fit(x, y_base, span), _position_fit(x_cand, y_cand, span)
+    n = min(len(x), len(x_cand))
     if paired:
-        est = unpaired_difference(d_out, d_in)
-        return Estimate(before.difference, after.difference, est.difference, est.low, est.high, est.p_value,
-                        est.n, True)
-    diff = after.difference - before.difference
-    se_b, se_a = (before.high - before.low) / 3.92, (after.high - after.low) / 3.92
-    se = math.hypot(se_b, se_a)
-    p = float(2 * stats.norm.sf(abs(diff) / se)) if se > 0 else (1.0 if diff == 0 else 0.0)
-    return Estimate(before.difference, after.difference, diff, diff - 1.96 * se, diff + 1.96 * se, p,
-                    min(before.n, after.n), False)
+        change, se, dof = _position_fit(x, y_cand - y_base, span)
+    else:
+        change, se, dof = after[0] - before[0], math.hypot(before[1], after[1]), min(before[2], after[2])
+    if se == 0.0 or dof < 1:
+        return Estimate(before[0], after[0], change, change, change, 1.0 if change == 0 else 0.0, n, paired)
+    t = float(stats.t.ppf(0.975, dof))
+    p = float(2 * stats.t.sf(abs(change) / se, dof))
+    return Estimate(before[0], after[0], change, change - t * se, change + t * se, p, n, paired)
+
+
+def _position_fit(x: np.ndarray, y: np.ndarray, span: int) -> tuple[float, float, int]:
+    """Ordinary least squares of ``y`` on ``x``: minus the slope times ``span`` (positive when an earlier
+    card does better), its standard error and degrees of freedom."""
+    n = len(x)
+    sxx = float(((x - x.mean()) ** 2).sum()) if n else 0.0
+    if n < 3 or sxx == 0.0:
+        return 0.0, 0.0, 0
+    slope = float(((x - x.mean()) * (y - y.mean())).sum()) / sxx
+    residual = y - y.mean() - slope * (x - x.mean())
+    se = math.sqrt(float((residual**2).sum()) / (n - 2) / sxx)
+    return -slope * span, se * span, n - 2
 
 
 def minimal_detectable_effect(standard_error: float, alpha: float) -> float:
@@ -85,6 +101,17 @@ def minimal_detectable_effect(standard_error: float, alpha: float) -> float:
     standard error."""
     z = float(stats.norm.ppf(1 - alpha / 2) + stats.norm.ppf(POWER))
     return z * standard_error
+
+
+def gate_power(threshold: float, standard_error: float, alpha: float) -> float:
+    """The chance that a gate whose true change is exactly ``threshold`` moves (gates.py, ``decide``): its
+    test at ``alpha`` rejects (the estimate beyond z x se) and its 95% interval reaches the threshold (the
+    estimate beyond threshold - 1.96 se). Normal approximation; the opposite tail is neglected. At most
+    97.5%: however large the study, an estimate below threshold - 1.96 se shows the change to be smaller."""
+    if standard_error <= 0:
+        return 1.0
+    shift = threshold / standard_error
+    return float(stats.norm.cdf(min(shift - stats.norm.isf(alpha / 2), stats.norm.isf(0.025))))
 
 
 def _mean(values: np.ndarray) -> float:

@@ -2,11 +2,16 @@
 
 - each deck's win rate per form, over its games against other decks (a mirror is 0.5 by construction);
 - each matchup's win rate per form (the first deck's, ties counting half);
-- each changed card's own effect. Where the study ablates the card (its games replayed with a vanilla
+- each changed card's own effect. Where both runs ablate the card (its games replayed with a vanilla
   copy), the effect is the ablation's: the holder's result with the card minus without it, per pair of
-  games. Otherwise it is the gap in its holder's result between seats dealt the card in the opening hand
-  and seats not dealt it: the shuffle decides that assignment before any play, so the gap is a causal
-  effect of holding the card early. The gate is how much the change moved the effect.
+  games. Otherwise, for a being, it is its shuffled-position dose-response: the linear fit of its holder's
+  result on where the setup shuffle put the card in the deck (card_positions.sql). The seed decides the
+  position before any play, so the fit is causal: the value of drawing the card earlier, which is its
+  strength only when it is worth about as much whenever it is played (docs/regression.md, its limits).
+  The gate is how much the change moved the effect. The opening-hand comparison never gates: the players
+  draw most of their deck, so holding a card from the start measures early access, not strength (a much
+  stronger Knight came out -8.6 pp by it, docs/regression.md). A changed legend, flare or task has no
+  own-effect gate without an ablation arm; the deck gates still see what it does.
 
 When both runs played the same game seeds, every comparison is paired per game (and seat).
 """
@@ -18,27 +23,27 @@ from dataclasses import dataclass
 from itertools import combinations
 from pathlib import Path
 
-import numpy as np
 import polars as pl
 from scipy import stats
 
 from reports.dataset import Run
 from reports.regression.effects import (
     Estimate,
-    effect_change,
+    gate_power,
     minimal_detectable_effect,
     paired_difference,
+    position_effect_change,
     unpaired_difference,
 )
 
 SEATS_SQL = Path(__file__).with_name("seat_outcomes.sql")
-OPENING_SQL = Path(__file__).with_name("opening_hands.sql")
+POSITIONS_SQL = Path(__file__).with_name("card_positions.sql")
 ABLATION_SQL = Path(__file__).with_name("ablation_units.sql")
 
 
 @dataclass
 class Gate:
-    metric: str  # deck_win_rate, matchup_win_rate, card_opening_effect, card_ablation_effect
+    metric: str  # deck_win_rate, matchup_win_rate, card_position_effect, card_ablation_effect
     mode: str
     subject: str
     estimate: Estimate
@@ -48,6 +53,7 @@ class Gate:
     tested: bool = True
     q_value: float = 1.0
     mde: float = math.inf  # minimal detectable effect at 80% power, with the family's correction
+    power: float = 0.0  # the worst-case chance of moving for a true change of exactly the threshold
     moved: bool = False
 
 
@@ -82,17 +88,17 @@ def _compare(frame: pl.DataFrame, paired: bool) -> Estimate:
 def deck_gates(seats: pl.DataFrame, paired: bool) -> list[Gate]:
     frame = _paired_frame(seats) if paired else seats
     gates = []
-    for mode in sorted(frame["mode"].unique()):
-        in_mode = frame.filter((pl.col("mode") == mode) & (pl.col("deck") != pl.col("opponent")))
-        decks = sorted(set(in_mode["deck"].unique()))
-        for deck in decks:
-            rows = in_mode.filter(pl.col("deck") == deck)
+    between = frame.filter(pl.col("deck") != pl.col("opponent"))  # a mirror is 0.5 by construction
+    for (mode,), in_mode in sorted(between.partition_by("mode", as_dict=True).items()):
+        by_deck = in_mode.partition_by("deck", as_dict=True)
+        for (deck,), rows in sorted(by_deck.items()):
             gates.append(_gate("deck_win_rate", mode, deck, rows, paired))
-        if len(decks) < 3:
+        if len(by_deck) < 3:
             continue  # with two decks, each matchup is the decks' own win rate: no separate gate
-        for first, second in combinations(decks, 2):
-            rows = in_mode.filter((pl.col("deck") == first) & (pl.col("opponent") == second))
-            if rows.height:
+        by_pair = in_mode.partition_by("deck", "opponent", as_dict=True)
+        for first, second in combinations(sorted(deck for deck, in by_deck), 2):
+            rows = by_pair.get((first, second))
+            if rows is not None:
                 gates.append(_gate("matchup_win_rate", mode, f"{first} vs {second}", rows, paired))
     return gates
 
@@ -102,59 +108,46 @@ def _gate(metric: str, mode: str, subject: str, rows: pl.DataFrame, paired: bool
     return Gate(metric, mode, subject, est, math.sqrt(0.5 / max(est.n, 1)))
 
 
-def card_gates(con, seats: pl.DataFrame, cards: list[str], paired: bool) -> list[Gate]:
+def card_gates(con, cards: list[str], paired: bool) -> list[Gate]:
     """Each changed card's own effect, before and after, per form: its ablation where both runs have one,
-    else its opening-hand effect."""
-    if not cards:
-        return []
-    opening = pl.from_arrow(con.sql(OPENING_SQL.read_text(), params=[cards]).to_arrow_table())
+    else (a being) its shuffled-position dose-response."""
     gates = []
     for card in cards:
         ablated = ablation_gates(con, card, paired)
         if ablated:
             gates += ablated
             continue
-        deck = card.split("/", 1)[0]
-        shared = deck in ("legend", "flare")  # dealt from decks both players draw from
-        held = (opening.filter(pl.col("card_id") == card).select("run", "game_id", "seat")
-                .with_columns(pl.lit(True).alias("opening")))
-        eligible = seats if shared else seats.filter(pl.col("deck") == deck)
-        marked = eligible.join(held, on=["run", "game_id", "seat"], how="left").with_columns(
-            pl.col("opening").fill_null(False))
-        for mode in sorted(marked["mode"].unique()):
-            rows = marked.filter(pl.col("mode") == mode)
-            gate = _card_gate(card, mode, rows, paired)
-            if gate is not None:
-                gates.append(gate)
+        units = pl.from_arrow(con.sql(POSITIONS_SQL.read_text(), params={"card": card}).to_arrow_table())
+        gates += position_gates(card, units, paired)
     return gates
 
 
-def _effect(rows: pl.DataFrame) -> Estimate:
-    """The opening-hand gap in one run: mean result with the card minus without it."""
-    return unpaired_difference(rows.filter(~pl.col("opening"))["result"].to_numpy(),
-                               rows.filter(pl.col("opening"))["result"].to_numpy())
-
-
-def _card_gate(card: str, mode: str, rows: pl.DataFrame, paired: bool) -> Gate | None:
-    base, cand = rows.filter(pl.col("run") == 0), rows.filter(pl.col("run") == 1)
-    if base.is_empty() or cand.is_empty():
-        return None
-    before, after = _effect(base), _effect(cand)
-    if paired:
-        joined = _paired_frame(rows.drop("opening")).join(
-            base.select("game_id", "seat", "opening"), on=["game_id", "seat"], how="inner")
-        d = joined.with_columns((pl.col("cand") - pl.col("base")).alias("d"))
-        d_in = d.filter(pl.col("opening"))["d"].to_numpy()
-        d_out = d.filter(~pl.col("opening"))["d"].to_numpy()
-    else:
-        d_in, d_out = np.array([]), np.array([])
-    n_in = int(base["opening"].sum())
-    n_out = base.height - n_in
-    worst = math.sqrt(0.5 / max(n_in, 1) + 0.5 / max(n_out, 1))
-    est = effect_change(d_in, d_out, paired, before, after)
-    return Gate("card_opening_effect", mode, card, Estimate(
-        est.baseline, est.candidate, est.difference, est.low, est.high, est.p_value, min(n_in, n_out), paired),
-        worst)
+def position_gates(card: str, units: pl.DataFrame, paired: bool) -> list[Gate]:
+    """The change of ``card``'s position effect per form. ``units``: one row per run, game and seat whose
+    deck holds the card, with its ``position`` and the seat's ``result`` (card_positions.sql). Paired runs
+    are compared seat by seat where the card lay at the same position in both."""
+    gates = []
+    for mode in sorted(units["mode"].unique()) if units.height else []:
+        rows = units.filter(pl.col("mode") == mode)
+        base, cand = rows.filter(pl.col("run") == 0), rows.filter(pl.col("run") == 1)
+        if base.is_empty() or cand.is_empty():
+            continue
+        span = int(rows["position"].max() - rows["position"].min())
+        if paired:
+            joined = base.join(cand, on=["game_id", "seat", "position"], how="inner", suffix="_cand")
+            x = joined["position"].to_numpy().astype(float)
+            est = position_effect_change((x, joined["result"].to_numpy()), (x, joined["result_cand"].to_numpy()),
+                                         True, span)
+        else:
+            est = position_effect_change((base["position"].to_numpy().astype(float), base["result"].to_numpy()),
+                                         (cand["position"].to_numpy().astype(float), cand["result"].to_numpy()),
+                                         False, span)
+        x = base["position"].to_numpy().astype(float)
+        sxx = float(((x - x.mean()) ** 2).sum())
+        # every game diverging: each seat's change has variance 2 x 0.25, so the fit's slope has 0.5 / sxx
+        worst = span * math.sqrt(0.5 / sxx) if sxx > 0 else math.inf
+        gates.append(Gate("card_position_effect", mode, card, est, worst))
+    return gates
 
 
 def ablation_gates(con, card: str, paired: bool) -> list[Gate]:
@@ -175,10 +168,22 @@ def ablation_gates(con, card: str, paired: bool) -> list[Gate]:
     return gates
 
 
+def reaches(estimate: Estimate, min_difference: float) -> bool:
+    """The change is not shown to be smaller than ``min_difference``: its 95% interval reaches it on the
+    side of the estimate."""
+    far = estimate.high if estimate.difference >= 0 else -estimate.low
+    return far >= min_difference
+
+
 def decide(gates: list[Gate], min_difference: float, alpha: float, min_trials: int) -> None:
-    """Benjamini-Hochberg over the tested gates; a gate moved when its q-value is below ``alpha`` and the
-    change is at least ``min_difference``. Sets each gate's detectable effect at ``alpha / m`` (the level
-    BH applies to the smallest p-value of ``m`` tests: one real change among them)."""
+    """Benjamini-Hochberg over the tested gates; a gate moved when its q-value is below ``alpha`` and its
+    change is not shown to be smaller than ``min_difference`` (``reaches``).
+
+    Gating on the interval rather than on the point estimate makes a true change of exactly
+    ``min_difference`` move as often as the test rejects: with the point estimate it would move about half
+    the time whatever the study's size. So each gate's detectable effect at ``alpha / m`` (the level
+    Benjamini-Hochberg applies to the smallest p-value of ``m`` tests: one real change among them) and its
+    power at ``min_difference`` are the rule's, in the worst case where every game diverges."""
     tested = [g for g in gates if g.estimate.n >= min_trials]
     for g in gates:
         g.tested = g.estimate.n >= min_trials
@@ -189,4 +194,5 @@ def decide(gates: list[Gate], min_difference: float, alpha: float, min_trials: i
     for g, q in zip(tested, q_values, strict=True):
         g.q_value = float(q)
         g.mde = minimal_detectable_effect(g.worst_case_se, level)
-        g.moved = g.q_value < alpha and abs(g.estimate.difference) >= min_difference
+        g.power = gate_power(min_difference, g.worst_case_se, level)
+        g.moved = g.q_value < alpha and reaches(g.estimate, min_difference)

@@ -7,12 +7,12 @@ from reports.regression.gates import Gate
 from reports.regression.summary import DEFINITIONS, DIFFERENCE, KIND_NOTES, KINDS
 
 OTHER_ROWS = 12  # other metrics shown per kind, most significant first
-CARD_METRICS = ("card_opening_effect", "card_ablation_effect")
+CARD_METRICS = ("card_position_effect", "card_ablation_effect")
 
 _METRIC_NAMES = {
     "deck_win_rate": "deck win rate (against other decks)",
     "matchup_win_rate": "matchup win rate (first deck's)",
-    "card_opening_effect": "card's own effect (opening hand vs not)",
+    "card_position_effect": "card's own effect (shuffled position: top of the deck minus bottom)",
     "card_ablation_effect": "card's own effect (ablation: with it minus without)",
 }
 
@@ -30,9 +30,10 @@ def render_markdown(r: Regression) -> str:
         f"- Baseline: `{r.baseline}`",
         f"- Candidate: `{r.candidate}`",
         f"- Comparison: {design}. Results count a win 1, a tie 0.5, a loss 0.",
-        f"- Rule: a gate moved when it changed by at least {t.min_difference:.3f} and its Benjamini-Hochberg "
-        f"q-value is below {t.alpha} ({sum(g.tested for g in r.gates)} gates tested; gates with fewer than "
-        f"{t.min_trials} games are not tested).",
+        f"- Rule: a gate moved when its Benjamini-Hochberg q-value is below {t.alpha} and its change is not "
+        f"shown to be smaller than {t.min_difference:.3f} (its 95% interval reaches {t.min_difference:.3f}); "
+        f"{sum(g.tested for g in r.gates)} gates tested; gates with fewer than {t.min_trials} games are not "
+        "tested.",
         "",
         "## Changed cards",
         "",
@@ -56,10 +57,16 @@ def _changed_cards(r: Regression) -> list[str]:
         for (subject, mode), g in sorted(effects.items()):
             if subject == card:
                 e = g.estimate
-                how = "ablation" if g.metric == "card_ablation_effect" else "opening hand vs not"
+                how = ("ablation" if g.metric == "card_ablation_effect" else
+                       "shuffled position: what drawing it earlier is worth, which players who play a card at once "
+                       "into a board where it is weak can turn against its strength; ablation measures strength")
                 lines.append(f"  - {mode}: own effect ({how}) {_pp(e.baseline)} before, {_pp(e.candidate)} after: "
                              f"change {_pp(e.difference)} [{_pp(e.low)}, {_pp(e.high)}], q = {g.q_value:.2g}"
-                             + (" — **moved**" if g.moved else ""))
+                             + (f" — **moved {'up' if e.difference > 0 else 'down'}**" if g.moved else ""))
+        if not any(subject == card for subject, _ in effects):
+            lines.append("  - no own-effect gate: the runs do not both ablate it and it has no shuffled position "
+                         "(only a being has); ablate it (the study's [ablation]) to gate its own effect. The deck "
+                         "gates below still see what it does.")
     lines += [f"- added: `{c}`" for c in r.added_cards]
     lines += [f"- removed: `{c}`" for c in r.removed_cards]
     moved_decks = [g for g in r.moved if g.metric not in CARD_METRICS]
@@ -73,13 +80,14 @@ def _verdict(r: Regression) -> list[str]:
     if not r.gates:
         return ["No gate: the study has no games between different decks and no changed card."]
     lines = ["| gate | form | subject | baseline | candidate | change (95% CI) | games | q-value | "
-             "detectable (80% power) | moved |", "|---|---|---|---|---|---|---|---|---|---|"]
+             f"detectable (80% power) | power at {_pp(r.thresholds.min_difference, sign=False)} | moved |",
+             "|---|---|---|---|---|---|---|---|---|---|---|"]
     for g in sorted(r.gates, key=lambda g: (not g.moved, g.q_value, g.metric, g.mode, g.subject)):
         e = g.estimate
         lines.append(f"| {_METRIC_NAMES[g.metric]} | {g.mode} | {_md(g.subject)} | {_num(e.baseline)} | "
                      f"{_num(e.candidate)} | {_pp(e.difference)} [{_pp(e.low)}, {_pp(e.high)}] | {e.n} | "
-                     + (f"{g.q_value:.2g} | {_pp(g.mde, sign=False)} | {'**yes**' if g.moved else 'no'} |"
-                        if g.tested else "not tested | | |"))
+                     + (f"{g.q_value:.2g} | {_pp(g.mde, sign=False)} | {g.power:.0%} | "
+                        f"{'**yes**' if g.moved else 'no'} |" if g.tested else "not tested | | | |"))
     weak = r.underpowered
     if weak:
         lines += ["", f"**Too small to see the threshold**: {len(weak)} gate(s) cannot detect a change of "

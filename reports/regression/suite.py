@@ -6,10 +6,10 @@ name = "nightly"
 runs_dir = "runs/suites/nightly"          # each suite run goes to <runs_dir>/<UTC time>/<study>/
 baselines_dir = "runs/baselines/nightly"  # <baselines_dir>/<study>/ is the study's baseline run
 
-[thresholds]                              # optional; these are the defaults
-min_difference = 0.05
+[thresholds]                              # optional; without it, the defaults of ``regress``
+min_difference = 0.03                     # (reports/regression/thresholds.py)
 alpha = 0.05
-min_trials = 30
+min_trials = 50
 
 [[study]]
 name = "imperial-mirror"                  # letters, digits, '-' and '_'
@@ -28,8 +28,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from reports.regression.compare import DifferentStudiesError, Regression, ThresholdError, Thresholds, compare_runs
+from reports.regression.compare import DifferentStudiesError, Regression, compare_runs
 from reports.regression.render import describe, render_markdown
+from reports.regression.thresholds import DEFAULTS, ThresholdError, Thresholds
 from sim.errors import UserError
 from sim.files import FileInputError, read_toml
 
@@ -81,13 +82,12 @@ def load_suite(path: Path | str) -> Suite:
         raise SuiteConfigError(
             f"{path}: unknown key(s) {', '.join(sorted(unknown))}; expected {', '.join(sorted(known))}")
     t = data.get("thresholds", {})
-    defaults = Thresholds()
     try:
         thresholds = Thresholds(
             _field(path, t, "min_difference", float, "thresholds.") if "min_difference" in t
-            else defaults.min_difference,
-            _field(path, t, "alpha", float, "thresholds.") if "alpha" in t else defaults.alpha,
-            _field(path, t, "min_trials", int, "thresholds.") if "min_trials" in t else defaults.min_trials,
+            else DEFAULTS.min_difference,
+            _field(path, t, "alpha", float, "thresholds.") if "alpha" in t else DEFAULTS.alpha,
+            _field(path, t, "min_trials", int, "thresholds.") if "min_trials" in t else DEFAULTS.min_trials,
         )
     except ThresholdError as e:
         raise SuiteConfigError(f"{path}: thresholds.{e.field}: {e.problem}") from None
