@@ -57,12 +57,14 @@ def _changed_cards(r: Regression) -> list[str]:
         for (subject, mode), g in sorted(effects.items()):
             if subject == card:
                 e = g.estimate
-                how = ("ablation" if g.metric == "card_ablation_effect" else
-                       "shuffled position: what drawing it earlier is worth, which players who play a card at once "
-                       "into a board where it is weak can turn against its strength; ablation measures strength")
+                how = "ablation" if g.metric == "card_ablation_effect" else "shuffled position"
                 lines.append(f"  - {mode}: own effect ({how}) {_pp(e.baseline)} before, {_pp(e.candidate)} after: "
                              f"change {_pp(e.difference)} [{_pp(e.low)}, {_pp(e.high)}], q = {g.q_value:.2g}"
                              + (f" — **moved {'up' if e.difference > 0 else 'down'}**" if g.moved else ""))
+        if any(subject == card and g.metric == "card_position_effect" for (subject, _), g in effects.items()):
+            lines.append("  - the shuffled position measures what drawing the card earlier is worth: with players "
+                         "who play a card at once into a board where it is weak, that can run against its "
+                         "strength (docs/regression.md); ablation measures strength")
         if not any(subject == card for subject, _ in effects):
             lines.append("  - no own-effect gate: the runs do not both ablate it and it has no shuffled position "
                          "(only a being has); ablate it (the study's [ablation]) to gate its own effect. The deck "
