@@ -186,7 +186,8 @@ def test_the_installed_command_reports_errors_without_a_traceback(tmp_path):
 
 
 # ----- conventions
-COMMANDS = ["play", "cards", "scenario", "bench", "ladder", "run", "report", "regress", "history", "suite"]
+COMMANDS = ["play", "cards", "scenario", "bench", "ladder", "blind-spots", "run", "report", "regress", "history",
+            "suite"]
 
 
 def test_version():
