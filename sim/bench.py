@@ -1,5 +1,9 @@
 """Engine throughput: games per second on one core, per form and deck pairing (or, for a 3-4 player melee,
-per deck table)."""
+per deck table), of wall time and of CPU time.
+
+On a machine shared with other work the wall figure falls with the load while the CPU figure (the user and
+system time of this process, which plays the games) does not, so the spread check between pairings
+(``spread``) is taken on CPU time."""
 
 from __future__ import annotations
 
@@ -76,10 +80,6 @@ def _api_games(cards, mode: str, decks: tuple[str, ...], names: list[str], games
 def _core_games(cards, mode: str, decks: tuple[str, ...], names: list[str], games: int, teams: bool = False) -> int:
     """Turns played in ``games`` games of the compiled core, records built but not handed to Python."""
     from sim import core
-    from strategies import make_strategy
-
-    for seat, n in enumerate(names):
-        make_strategy(n, seat, 0)  # an unknown name is the user's error, named as everywhere
 
     return core.play_many(cards, mode, decks, tuple(names), games, teams=teams)
 
@@ -87,11 +87,39 @@ def _core_games(cards, mode: str, decks: tuple[str, ...], names: list[str], game
 ENGINES = {"core": _core_games, "api": _api_games}
 
 
+def _prepare(cards, names: list[str]) -> None:
+    """What the first timed pairing would otherwise pay for: the strategies' modules imported (an unknown
+    name is the user's error, named as everywhere) and the card set loaded into the core."""
+    from sim import core
+    from strategies import make_strategy
+
+    for seat, n in enumerate(names):
+        make_strategy(n, seat, 0)
+    core.core_cards(cards)
+
+SPREAD_LIMIT = 2.0
+"""Every pairing of a form should play within this factor of the fastest pairing of the same form and run."""
+
+
+def spread(results: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Per form, the fastest and slowest pairings by games per CPU second, their ratio, and whether every
+    pairing is within ``SPREAD_LIMIT`` of the fastest."""
+    out = []
+    for form in dict.fromkeys(r["mode"] for r in results):
+        rows = [r for r in results if r["mode"] == form]
+        fastest = max(rows, key=lambda r: r["games_per_cpu_second"])
+        slowest = min(rows, key=lambda r: r["games_per_cpu_second"])
+        ratio = fastest["games_per_cpu_second"] / slowest["games_per_cpu_second"]
+        out.append({"mode": form, "fastest": fastest["decks"], "slowest": slowest["decks"],
+                    "ratio": round(ratio, 2), "within_2x": ratio <= SPREAD_LIMIT})
+    return out
+
+
 def run_bench(games: int, deck_text: str, strategy_names: list[str], engine: str = "core",
               players: int = 2, teams: bool = False) -> dict[str, Any]:
-    """Games per second of each form and pairing; with 3-4 ``players``, of the melee (a Deathmatch) of each
-    table; with ``teams``, of team games (4 seats, both forms) of each table. One strategy name is seated
-    everywhere; otherwise one name per player."""
+    """Games per second (of wall time and of this process's CPU time) of each form and pairing; with 3-4
+    ``players``, of the melee (a Deathmatch) of each table; with ``teams``, of team games (4 seats, both
+    forms) of each table. One strategy name is seated everywhere; otherwise one name per player."""
     if engine not in ENGINES:
         raise UserError(f"--engine: expected one of {', '.join(ENGINES)}, got {engine!r}")
     if players not in (2, 3, 4):
@@ -108,17 +136,19 @@ def run_bench(games: int, deck_text: str, strategy_names: list[str], engine: str
         strategy_names = strategy_names * players
     if len(strategy_names) != players:
         raise UserError(f"--strategies: expected one name or {players} names separated by commas")
+    _prepare(cards, strategy_names)
     results = []
     for mode in MODES if players == 2 or teams else (DEATHMATCH,):
         for table in pairings(deck_text, decks, players, expansions):
-            start = time.perf_counter()
+            start, start_cpu = time.perf_counter(), time.process_time()
             turns = play(cards, mode, table, strategy_names, games, teams=teams)
-            elapsed = time.perf_counter() - start
+            elapsed, cpu = time.perf_counter() - start, time.process_time() - start_cpu
             form = f"team-{mode}" if teams else mode if players == 2 else f"melee-{players}"
             results.append({
                 "engine": engine, "mode": form, "decks": "-".join(table),
                 "strategies": ",".join(strategy_names), "games": games,
                 "seconds": round(elapsed, 3), "games_per_second": round(games / elapsed, 1),
+                "cpu_seconds": round(cpu, 3), "games_per_cpu_second": round(games / max(cpu, 1e-9), 1),
                 "mean_turns": turns / games,
             })
-    return {"machine": machine(), "results": results}
+    return {"machine": machine(), "results": results, "spread": spread(results)}

@@ -204,7 +204,8 @@ def register(app: typer.Typer) -> None:
             "--teams", help="team games, 2 against 2, in both forms: --decks takes tables of 4 by seat (A1-B1-A2-B2, "
                             "e.g. imperial-sylvan-highland-imperial), or all")] = False,
     ) -> None:
-        """Games per second on one core, for each form and deck pairing."""
+        """Games per second on one core, for each form and deck pairing: of CPU time (this process's user and
+        system time, steady under load) and of wall time (falls when the machine is shared)."""
         from sim.bench import run_bench
 
         at_least("--games", games)
@@ -215,8 +216,14 @@ def register(app: typer.Typer) -> None:
         if json_out:
             typer.echo(json.dumps(results, indent=1))
             return
+        typer.echo(f"{'engine':<6} {'form':<11} {'decks':<33} {'strategies':<16} {'games/CPU-s':>11} "
+                   f"{'games/wall-s':>12}")
         for r in results["results"]:
             typer.echo(f"{r['engine']:<6} {r['mode']:<11} {r['decks']:<33} {r['strategies']:<16} "
-                       f"{r['games_per_second']:8.1f} games/s "
+                       f"{r['games_per_cpu_second']:11.1f} {r['games_per_second']:12.1f} "
                        f"({r['games']} games, {r['mean_turns']:.1f} turns)")
+        for s in results["spread"]:
+            verdict = "every pairing within 2x" if s["within_2x"] else "NOT every pairing within 2x"
+            typer.echo(f"{s['mode']}: fastest {s['fastest']}, slowest {s['slowest']}, {s['ratio']:.2f}x in "
+                       f"games per CPU second: {verdict} of the fastest")
         typer.echo(f"machine: {results['machine']}")

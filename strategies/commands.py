@@ -137,3 +137,45 @@ def register(app: typer.Typer) -> None:
             write_text(json_out, json.dumps({"machine": machine(), "ladders": [r.to_dict() for r in results]},
                                             indent=1), "--json")
             typer.echo(f"wrote {json_out}")
+
+    @app.command("blind-spots")
+    @fail_cleanly
+    def blind_spots(
+        strategies: Annotated[str, typer.Option(
+            metavar="NAMES", help="strategies to measure, separated by commas (each plays itself)")] = "planner",
+        games: Annotated[int, typer.Option(metavar="N", help="mirror games per strategy and form")] = 100,
+        mode: Annotated[str, typer.Option(
+            metavar="FORMS", help="high-form, deathmatch, or both separated by commas")] = "high-form,deathmatch",
+        decks: Annotated[str, typer.Option(
+            metavar="PAIRINGS", help="deck pairings played in turn, e.g. imperial-highland,sylvan-sylvan; 'all' "
+                                     "(the nine ordered pairings of the base decks)")] = "all",
+        seed: Annotated[int, typer.Option(metavar="N", help="the seed of the first game (game i: seed + i)")] = 1,
+        param: Annotated[list[str] | None, typer.Option(
+            metavar="STRATEGY.NAME=VALUE", help="a strategy's parameter (repeatable)")] = None,
+        json_out: Annotated[bool, typer.Option("--json", help="print the counts as JSON")] = False,
+    ) -> None:
+        """Count a player's blind spots in mirror games: returns when discarding, legend summons and flares
+        offered against taken, discards while a summon is legal, how games end, optional effect choices."""
+        from sim.bench import machine, pairings
+        from sim.cards import BASE_DECKS, load_card_set
+        from sim.state import MODES
+        from strategies.blind_spots import measure, render
+
+        at_least("--games", games)
+        forms = [m.strip() for m in mode.split(",") if m.strip()]
+        for m in forms:
+            if m not in MODES:
+                raise UserError(f"--mode: unknown form {m!r}; expected {', '.join(MODES)}, comma-separated")
+        names = [s.strip() for s in strategies.split(",") if s.strip()]
+        params = parse_params(param or [], names)
+        card_set = load_card_set()
+        base = [d for d in BASE_DECKS if d in card_set.decks]
+        deck_pairs = pairings(decks, base if decks == "all" else sorted(card_set.decks))
+        results = [measure(card_set, name, form, deck_pairs, games, seed, params.get(name))
+                   for name in names for form in forms]
+        if json_out:
+            typer.echo(json.dumps({"machine": machine(), "games": games, "seed": seed,
+                                   "decks": ["-".join(p) for p in deck_pairs],
+                                   "results": [r.to_dict() for r in results]}, indent=1))
+            return
+        typer.echo(render(results))

@@ -88,6 +88,31 @@ def test_bench_reports_games_per_second_as_json():
                                                                    ("deathmatch", "imperial-imperial")]
     for r in data["results"]:
         assert r["games"] == 3 and r["games_per_second"] > 0 and r["mean_turns"] > 10
+        assert r["games_per_cpu_second"] > 0 and r["cpu_seconds"] >= 0
+    assert [s["mode"] for s in data["spread"]] == ["high-form", "deathmatch"]
+    assert all(s["ratio"] == 1.0 and s["within_2x"] for s in data["spread"])  # one pairing per form
+
+
+def test_bench_table_shows_cpu_and_wall_rates_and_the_spread_check():
+    result = run("bench", "--games", "2", "--decks", "imperial-imperial,sylvan-highland")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert "games/CPU-s" in lines[0] and "games/wall-s" in lines[0]
+    assert sum("in games per CPU second" in line for line in lines) == 2
+
+
+def test_bench_spread_flags_a_pairing_more_than_twice_as_slow_in_cpu_time():
+    from sim.bench import spread
+
+    def row(mode: str, decks: str, cpu_rate: float, wall_rate: float) -> dict:
+        return {"mode": mode, "decks": decks, "games_per_cpu_second": cpu_rate, "games_per_second": wall_rate}
+
+    rows = [row("high-form", "a-a", 300.0, 60.0), row("high-form", "b-b", 160.0, 150.0),  # wall says 2.5x
+            row("deathmatch", "a-a", 300.0, 300.0), row("deathmatch", "b-b", 140.0, 140.0)]
+    assert spread(rows) == [
+        {"mode": "high-form", "fastest": "a-a", "slowest": "b-b", "ratio": 1.88, "within_2x": True},
+        {"mode": "deathmatch", "fastest": "a-a", "slowest": "b-b", "ratio": 2.14, "within_2x": False},
+    ]
 
 
 def test_bench_all_pairings():
@@ -161,7 +186,8 @@ def test_the_installed_command_reports_errors_without_a_traceback(tmp_path):
 
 
 # ----- conventions
-COMMANDS = ["play", "cards", "scenario", "bench", "ladder", "run", "report", "regress", "history", "suite"]
+COMMANDS = ["play", "cards", "scenario", "bench", "ladder", "blind-spots", "run", "report", "regress", "history",
+            "suite"]
 
 
 def test_version():
