@@ -156,7 +156,7 @@ def melee_summary(m: Melee) -> list[str]:
             out.append(f"In {r['mode']} games, turn-order place {r['position']} wins {100 * r['win'].value:.1f}% "
                        f"(fair share {100 * r['fair']:.1f}%; {100 * e.value:+.1f} points against the other places, "
                        f"flagged at a 5% false discovery rate).")
-    out += family_count(estimates(m.cards), "randomized melee card estimates", "; see the melee tables")
+    out += family_count(estimates(m.cards), "randomized melee card estimates")
     for r in _decided_rows(m.q):
         if r["games"] >= MIN_HEADLINE:
             out.append(f"In {r['games']:,} {r['mode']} games, the holder of the best single colour score lost "

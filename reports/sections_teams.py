@@ -300,7 +300,7 @@ def team_summary(t: Teams) -> list[str]:
                        f"other {100 * r['second'].value:.1f}% ({100 * e.value:+.1f} points, flagged at a 5% false "
                        "discovery rate).")
     out += _pass_summary(t)
-    out += family_count(estimates(t.cards), "randomized team card estimates", "; see the team tables")
+    out += family_count(estimates(t.cards), "randomized team card estimates")
     for r in t.pass_games:
         if r["games"] >= MIN_HEADLINE:
             out.append(f"In {r['games']:,} {r['mode']} games, control was passed {r['per_game']:.2f} times a game "
