@@ -118,6 +118,13 @@ def little(r: Record) -> bool:
     return r["verdict"].startswith(LITTLE) and r["games"] >= MIN_HEADLINE
 
 
+def _little_text(r: Record) -> str:
+    """``sylvan (no edge seen: +2.0 pp (-9.4 to +13.4), detectable 16.2)``: a deck where skill matters little."""
+    if r["verdict"] == LESS:
+        return f"{r['deck']} (less than with the other decks: {diff_text(r['vs_others'])})"
+    return f"{r['deck']} (no edge seen: {diff_text(r['edge'])}, detectable {100 * (r['mde'] or 0.0):.1f})"
+
+
 def skill_summary(s: Skill) -> list[str]:
     """Per form and pair of levels: the stronger player's win rate with each deck, and the decks where skill
     matters little; or what the study lacks."""
@@ -135,9 +142,8 @@ def skill_summary(s: Skill) -> list[str]:
             continue
         rates = "; ".join(f"{r['deck']} {rate_text(r['stronger_win'])}" for r in big)
         few = "".join(f"; {r['deck']}: {r['games']:,} games, too few" for r in rows if r["games"] < MIN_HEADLINE)
-        named = [r for r in big if little(r)]
-        tail = ("; skill matters little with " + ", ".join(f"{r['deck']} ({r['verdict']}, edge {diff_text(r['edge'])})"
-                                                        for r in named)) if named else ""
+        named = [_little_text(r) for r in big if little(r)]
+        tail = "; skill matters little with " + ", ".join(named) if named else ""
         out.append(f"{where}: the stronger player wins {rates}{few}{tail}.")
     return out
 

@@ -17,7 +17,7 @@ from scipy import stats
 from pipelines.study import parse_study
 from reports.build import build_report, write_report
 from reports.calibration import run_local
-from reports.model import Report, Table
+from reports.model import Report, Table, diff_text
 from reports.sections_skill import LESS, MORE, PAYS
 from tests.handmade import game, write_run
 
@@ -108,7 +108,9 @@ def test_the_section_recomputes_from_the_games(tmp_path: Path) -> None:
     [line] = [line for line in report.summary if line.startswith("Skill depth")]
     assert line.startswith(f"Skill depth, {DM}, hi against lo (both holding one deck): the stronger player wins "
                            f"{HL} ")
-    assert f"; skill matters little with {HL} ({LESS}, edge " in line
+    hl = next(r for r in table.rows if r["deck"] == HL)
+    assert line.endswith(f"; skill matters little with {HL} (less than with the other decks: "
+                         f"{diff_text(hl['vs_others'])}).")
 
 
 def test_one_deck_alone_is_judged_by_its_edge(tmp_path: Path) -> None:
