@@ -433,9 +433,10 @@ def test_a_study_at_two_levels_is_reported_with_the_levels_section(tmp_path: Pat
     ):
         result = subprocess.run([tashkalar, *args], env=env, capture_output=True, text=True, timeout=300)
         assert result.returncode == 0, result.stdout + result.stderr
-    assert "- Across strength levels (random, greedy): " in result.stdout  # the study's order, not names'
+    assert "- Across strength levels (random, greedy), of " in result.stdout  # the study's order, not names'
     md = (out / "r.md").read_text()
     assert "## Across strength levels" in md and "| Change, random to greedy | MDE (change) |" in md
+    assert "## Skill depth" in md and "no games between them: add pairings of levels" in md
     assert 'id="t-levels"' in (out / "r.html").read_text()
     with (out / "csv" / "levels.csv").open(newline="") as f:
         header = next(csv.reader(f))
@@ -443,6 +444,7 @@ def test_a_study_at_two_levels_is_reported_with_the_levels_section(tmp_path: Pat
         rows = list(csv.DictReader(f))
     assert len(header) == len(set(header))
     assert {"at_random", "n_random", "at_greedy_q", "change", "change_q", "mde_change", "verdict"} <= set(header)
-    assert {r["verdict"] for r in rows} <= {MOVES, HOLDS, NOT_TESTED} | {f"only at {x}" for x in ("random", "greedy")}
+    assert {r["verdict"].split(" (")[0] for r in rows} <= {MOVES, HOLDS, NOT_TESTED, CANT_TELL} | {
+        f"only at {x}" for x in ("random", "greedy")}
     assert {r["kind"] for r in rows} == {"deck pairing", "being", "legend", "flare", "task"}
     assert (out / "csv" / "levels_summary.csv").exists()
