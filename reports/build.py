@@ -17,6 +17,7 @@ from reports.sections_cards import beings_section, flares_section, legends_secti
 from reports.sections_games import games_section, overview_section
 from reports.sections_levels import levels_section
 from reports.sections_melee import melee_data, melee_section, melee_summary
+from reports.sections_skill import skill_depth, skill_section, skill_summary
 from reports.sections_tasks import tasks_section
 from reports.sections_teams import team_data, team_section, team_summary
 from reports.stats import flag
@@ -71,6 +72,7 @@ def build_report(paths: list[Path], cards_dir: Path | None = None, allow_mixed: 
                                              ("deck_baseline", "deck_baseline", "deck_baseline"))}
     sections = [overview_section(runs, covered)]
     levels = None
+    skill: list[str] = []  # the skill-depth headlines
     if q["overview"]:  # the duels' sections
         sections += [games_section(q), beings_section(cards), legends_section(cards), flares_section(cards)]
         if tasks:
@@ -79,12 +81,14 @@ def build_report(paths: list[Path], cards_dir: Path | None = None, allow_mixed: 
             sections.append(ablation_section(ablation, ablation_opp))
         levels = strength_levels(runs, q, names, where)
         if levels is not None:
-            sections.append(levels_section(levels))
+            depth = skill_depth(q, levels.names)
+            sections += [levels_section(levels), skill_section(depth)]
+            skill = skill_summary(depth)
     if melee:
         sections.append(melee_section(melee))
     if teams:
         sections.append(team_section(teams, names))
-    summary = (input_lines + what_stands_out(q, cards, tasks, by_deck, ablation, levels)
+    summary = (input_lines + what_stands_out(q, cards, tasks, by_deck, ablation, levels) + skill
                + (melee_summary(melee) if melee else []) + (team_summary(teams) if teams else []))
     q = covered
     fingerprints = {fp for r in q["overview"] for fp in r["card_sets"]}

@@ -4,7 +4,8 @@ A level is a player that played both seats of some games (a mirror strategy pair
 from those games alone. For each conclusion (a deck pairing's edge, a card's randomized opening-hand and
 position effects, a task dealt at setup, an ablation arm) the levels' estimates are compared with Cochran's
 Q test, Benjamini-Hochberg over every conclusion tested, and a verdict says whether it holds at every level,
-moves between them, or is flagged at some levels only. See docs/reports.md, "Across strength levels".
+moves between them, is flagged at some levels only, or cannot be told apart at this size: a level-dependent
+verdict needs the difference between levels itself flagged. See docs/reports.md, "Across strength levels".
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ Key = tuple[str, str, str, str, str]  # kind, form, deck, card or task, estimate
 
 MOVES, HOLDS, NOT_TESTED = "moves", "holds", "not tested"
 ONLY_AT = "only at "
+CANT_TELL = "can't tell at this size"
+CLAIMS = (MOVES, ONLY_AT)  # the verdicts that say a conclusion depends on the level (prefixes)
 EDGE = "edge: first deck's win rate minus the second's"
 MEASURES = {"opening_effect": "opening hand effect", "position_effect": "earlier in deck"}
 DEALT = "dealt at setup"
@@ -39,7 +42,7 @@ DEALT = "dealt at setup"
 
 @dataclass
 class Levels:
-    """The strength levels in order, one record per conclusion (moving conclusions first), and how each
+    """The strength levels in order, one record per conclusion (those that depend on the level first), and how each
     level's games end (per form)."""
 
     names: list[str]
@@ -108,9 +111,10 @@ def _arrow(e: Estimate) -> str:
 def _verdict(found: list[tuple[str, Estimate | None]], change: Heterogeneity | None) -> tuple[str, str]:
     """The verdict and where the levels' own estimates are flagged ("every level ▲", "none", "greedy ▲").
 
-    moves: the levels' estimates differ (the change is flagged), or every level is flagged but not all in
-    one direction; holds: flagged at every level in one direction, or at none; only at LEVELS: flagged at
-    some levels and not at the others, with no difference between levels established."""
+    A verdict that the answer depends on the level needs the change between levels flagged: then only at
+    LEVELS when the levels' own flags differ, else moves. Without it: holds when the levels' flags agree
+    (every level in one direction, or none), else can't tell at this size (flagged at some levels, or in
+    both directions, with no difference between levels established), with the change's detectable size."""
     flagged = [(level, e) for level, e in found if e is not None and e.flagged]
     arrows = {_arrow(e) for _, e in flagged}
     everywhere = len(flagged) == len(found)
@@ -122,21 +126,29 @@ def _verdict(found: list[tuple[str, Estimate | None]], change: Heterogeneity | N
         where = ", ".join(f"{level} {_arrow(e)}" for level, e in flagged)
     if change is None or change.p is None:
         return NOT_TESTED, where
-    if change.flagged or (everywhere and len(arrows) > 1):
+    if change.flagged:
+        if flagged and not everywhere:
+            return ONLY_AT + ", ".join(level for level, _ in flagged), where
         return MOVES, where
-    if everywhere or not flagged:
+    if not flagged or (everywhere and len(arrows) == 1):
         return HOLDS, where
-    return ONLY_AT + ", ".join(level for level, _ in flagged), where
+    return f"{CANT_TELL} (detectable change {100 * change.mde:.1f} pp)", where  # type: ignore[operator]
+
+
+def claims(verdict: str) -> bool:
+    """Whether a verdict says the conclusion depends on the level (moves, only at LEVEL)."""
+    return verdict.startswith(CLAIMS)
 
 
 def _rank(r: Record) -> int:
-    """Moving conclusions first, then those flagged at some levels only, those that hold with an effect at
-    every level, those that hold with none, and the untested."""
-    if r["verdict"] == MOVES:
+    """The conclusions that depend on the level first (moves, only at), then those that can't be told at this
+    size, those that hold with an effect at every level, those that hold with none, and the untested."""
+    verdict = r["verdict"]
+    if claims(verdict):
         return 0
-    if r["verdict"].startswith(ONLY_AT):
+    if verdict.startswith(CANT_TELL):
         return 1
-    if r["verdict"] == HOLDS:
+    if verdict == HOLDS:
         return 2 if r["flagged_at"] != "none" else 3
     return 4
 
@@ -153,7 +165,7 @@ def judge(per_level: dict[Key, dict[str, Estimate]], levels: list[str]) -> list[
     """One record per conclusion, from its levels' estimates (each already flagged within its family): the
     estimate and sample at each level (``at_LEVEL``, ``n_LEVEL``), the change from the first level to the last
     with its test over all levels (``change``, flagged by Benjamini-Hochberg over every conclusion tested),
-    its detectable size, and the verdict; moving conclusions first."""
+    its detectable size, and the verdict; those that depend on the level first."""
     out = []
     for (kind, mode, deck, subject, measure), by_level in per_level.items():
         found = [(level, by_level.get(level)) for level in levels]

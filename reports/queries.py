@@ -13,7 +13,7 @@ SQL_DIR = Path(__file__).parent / "sql"
 SETUP = ("seats", "cards")  # views and tables the queries read
 QUERIES = ("overview", "deck_baseline", "card_hands", "card_plays", "flares", "tasks",
            "task_decks", "matchups", "strategy_pairings", "first_player", "game_lengths", "end_reasons",
-           "score_margins", "card_positions", "task_setup", "ablation", "level_endings")
+           "score_margins", "card_positions", "task_setup", "ablation", "level_endings", "skill_depth")
 FAMILY_BITS = {"legend": 32, "flare": 32}  # the slots cards.sql gives each family; a deck has 64
 DECK_BITS = 64
 

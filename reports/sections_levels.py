@@ -7,10 +7,10 @@ from collections import defaultdict
 
 from reports import charts
 from reports.analysis import Record
-from reports.levels import HOLDS, MOVES, NOT_TESTED, ONLY_AT, Levels
+from reports.levels import CANT_TELL, HOLDS, MOVES, NOT_TESTED, ONLY_AT, Levels, claims
 from reports.model import DIFF, INT, NUM, POINTS, SHARE, TEXT, Chart, Column, Section, Table
 
-TOP_CHART = 10  # moving conclusions drawn in the chart
+TOP_CHART = 10  # level-dependent conclusions drawn in the chart
 
 INTRO = (
     "A strength level is a player that plays both seats (a mirror strategy pairing); each level's estimates "
@@ -18,13 +18,15 @@ INTRO = (
     "card's opening-hand and position effects, a task dealt at setup, an ablation arm) is shown at each "
     "level, each flagged within its family as elsewhere in the report. Change: the last level's estimate "
     "minus the first's; its test (Cochran's Q over every level) is flagged by Benjamini-Hochberg at a 5% "
-    "false discovery rate over all the conclusions tested. Verdicts: moves (the levels differ: the change "
-    "is flagged, or every level is flagged but not in one direction), so the answer is about the player as "
-    "much as the game; only at LEVEL (flagged there, not at the others, no difference between levels "
-    "established); holds (flagged at every level in one direction, or at none): the answer is about the "
-    "game. A conclusion that holds with nothing flagged is only as sure as its MDE (change): a smaller "
-    "change than that could have gone unseen. Not tested: a level has too few games (fewer than 20 on "
-    "a side), no spread, or no estimate."
+    "false discovery rate over all the conclusions tested. A verdict that the answer depends on the level "
+    "needs that change flagged: only at LEVEL (the change is flagged and the estimate is flagged at those "
+    "levels only) or moves (the change is flagged, and flagged at every level or at none), so the answer is "
+    "about the player as much as the game. Without a flagged change: holds (flagged at every level in one "
+    "direction, or at none): the answer is about the game, within the MDE (change), a smaller change than "
+    "which could have gone unseen; can't tell at this size (flagged at some levels only, or in both "
+    "directions): the levels' flags differ but the difference between them is not established, and a "
+    "change under the detectable change it names can go unseen, so read it as neither. Not tested: a level "
+    "has too few games (fewer than 20 on a side), no spread, or no estimate."
 )
 
 SUMMARY_COLUMNS = [
@@ -33,6 +35,7 @@ SUMMARY_COLUMNS = [
     Column("conclusions", "Conclusions", INT),
     Column("moves", "Moves", INT),
     Column("only", "Only at some levels", INT),
+    Column("cant_tell", "Can't tell at this size", INT),
     Column("holds_effect", "Holds, flagged at every level", INT),
     Column("holds_none", "Holds, flagged at none", INT),
     Column("not_tested", "Not tested", INT),
@@ -56,8 +59,9 @@ ENDING_COLUMNS = [
 
 def _columns(levels: list[str]) -> list[Column]:
     out = [
-        Column("rank", "#", INT, "the row's place in the order: moving conclusions first"),
-        Column("verdict", "Verdict", TEXT, "moves, only at LEVEL, holds, or not tested (see above)"),
+        Column("rank", "#", INT, "the row's place in the order: conclusions that depend on the level first"),
+        Column("verdict", "Verdict", TEXT,
+               "moves, only at LEVEL, can't tell at this size, holds, or not tested (see above)"),
         Column("flagged_at", "Flagged at", TEXT, "levels whose own estimate is flagged, with its direction"),
         Column("kind", "Kind"),
         Column("mode", "Form"),
@@ -107,6 +111,7 @@ def _summary_rows(conclusions: list[Record]) -> list[Record]:
                 "conclusions": len(group),
                 "moves": sum(r["verdict"] == MOVES for r in group),
                 "only": sum(r["verdict"].startswith(ONLY_AT) for r in group),
+                "cant_tell": sum(r["verdict"].startswith(CANT_TELL) for r in group),
                 "holds_effect": sum(r["flagged_at"] != "none" for r in holds),
                 "holds_none": sum(r["flagged_at"] == "none" for r in holds),
                 "not_tested": sum(r["verdict"] == NOT_TESTED for r in group),
@@ -123,10 +128,11 @@ def describe(r: Record) -> str:
 
 
 def _chart(levels: Levels) -> list[Chart]:
-    """A forest plot of the first moving conclusions, each level's estimate, numbered as the table's rows (the
-    full description is in each row's tooltip: the plot's labels have room for a name only)."""
+    """A forest plot of the first conclusions that depend on the level (moves, only at), each level's
+    estimate, numbered as the table's rows (the full description is in each row's tooltip: the plot's labels
+    have room for a name only)."""
     items = []
-    for i, r in enumerate((r for r in levels.conclusions if r["verdict"] == MOVES), 1):
+    for i, r in enumerate((r for r in levels.conclusions if claims(r["verdict"])), 1):
         if i > TOP_CHART:
             break
         for level in levels.names:
@@ -138,7 +144,7 @@ def _chart(levels: Levels) -> list[Chart]:
             )
     if not items:
         return []
-    title = "Conclusions that move: the estimate at each level"
+    title = "Conclusions that depend on the level: the estimate at each level"
     note = "Numbered as the rows (#) of the table below; flagged estimates in colour."
     return [Chart("levels-moving", title, charts.forest(title, items, "percentage points"), note)]
 
@@ -166,7 +172,8 @@ def levels_section(levels: Levels) -> Section:
                 title,
                 _columns(levels.names),
                 [r | {"rank": i} for i, r in enumerate(levels.conclusions, 1)],
-                "Sorted: conclusions that move first, then those flagged at some levels only, then those that hold.",
+                "Sorted: conclusions that depend on the level first (moves, only at), then those that can't be "
+                "told at this size, then those that hold.",
             ),
         ],
     )

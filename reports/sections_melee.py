@@ -18,6 +18,7 @@ from reports.names import Names
 from reports.queries import Rows, run_named
 from reports.sections_cards import card_tables_for
 from reports.stats import Diff, Rate, flag
+from reports.summary import MIN_HEADLINE, family_count, too_few
 
 SETUP = ("melee_seats", "cards")
 QUERIES = ("melee_overview", "deck_baseline", "card_hands", "card_positions", "card_plays", "flares", "melee_positions",
@@ -146,20 +147,22 @@ IMPROVISED_COLUMNS = [
 
 
 def melee_summary(m: Melee) -> list[str]:
-    """What stands out in the melees: places in turn order and cards flagged, and what decided the games."""
+    """What stands out in the melees, each statement on at least ``MIN_HEADLINE`` seat-games or games: places
+    in turn order flagged, the count of card estimates flagged, and what decided the games."""
     out = []
     for r in m.positions:
         e = r["effect"]
-        if e.flagged:
+        if e.flagged and e.n >= MIN_HEADLINE:
             out.append(f"In {r['mode']} games, turn-order place {r['position']} wins {100 * r['win'].value:.1f}% "
                        f"(fair share {100 * r['fair']:.1f}%; {100 * e.value:+.1f} points against the other places, "
                        f"flagged at a 5% false discovery rate).")
-    flagged = [r for r in m.cards for v in r.values() if getattr(v, "flagged", False)]
-    if flagged:
-        out.append(f"In the melees, {len(flagged)} randomized card estimate(s) are flagged; see the melee tables.")
+    out += family_count(estimates(m.cards), "randomized melee card estimates")
     for r in _decided_rows(m.q):
-        out.append(f"In {r['games']:,} {r['mode']} games, the holder of the best single colour score lost "
-                   f"{100 * r['best_colour_lost'].value:.0f}% of them (a player's score is his lowest colour).")
+        if r["games"] >= MIN_HEADLINE:
+            out.append(f"In {r['games']:,} {r['mode']} games, the holder of the best single colour score lost "
+                       f"{100 * r['best_colour_lost'].value:.0f}% of them (a player's score is his lowest colour).")
+        else:
+            out.append(too_few(f"{r['mode']}", r["games"], "melees"))
     return out
 
 

@@ -26,11 +26,12 @@ from typing import Any
 
 from reports.analysis import Record, card_records, estimates
 from reports.dataset import Run, connect
-from reports.model import DIFF, INT, NUM, POINTS, RATE, TEXT, Column, Section, Table
+from reports.model import DIFF, INT, NUM, POINTS, RATE, TEXT, Column, Section, Table, diff_text
 from reports.names import Names
 from reports.queries import Rows, run_named
 from reports.sections_cards import card_tables_for
 from reports.stats import Diff, Paired, Rate, flag
+from reports.summary import MIN_HEADLINE, family_count, too_few
 
 SETUP = ("team_seats", "cards")
 QUERIES = ("team_overview", "deck_baseline", "card_hands", "card_positions", "card_plays", "flares", "team_order",
@@ -265,26 +266,45 @@ PASS_SPLIT_COLUMNS = [
 ]
 
 
+def _pass_summary(t: Teams) -> list[str]:
+    """What passing control gains, as the report knows it: per form, the passing team's result minus the same
+    players' with passing off, controlled (tested) or descriptive; or that the study cannot say."""
+    if not t.pass_effects:
+        return ["What passing control gains is not measured: no two players of these team games differ only in "
+                f"{PASS_PARAM} (studies/teams.toml pits the builder with passing on against builder.solo)."]
+    out = []
+    for r in t.pass_effects:
+        e, what = r["effect"], f"In {r['mode']} games, passing control ({r['passing']} against {r['not_passing']})"
+        if r["games"] < MIN_HEADLINE:
+            out.append(too_few(what, r["games"], "games"))
+        elif r["design"] != "controlled":
+            out.append(f"{what} goes with a change of {diff_text(e)} in the team's result (descriptive: the decks "
+                       "were not balanced between the two teams, so it is not tested).")
+        elif e.flagged:
+            out.append(f"{what} changes the team's result by {diff_text(e)} (controlled, flagged at a 5% false "
+                       "discovery rate).")
+        else:
+            out.append(f"{what} changes the team's result by {diff_text(e)} (controlled, not flagged: a gain under "
+                       f"{100 * (e.mde or 0.0):.1f} points can go unseen).")
+    return out
+
+
 def team_summary(t: Teams) -> list[str]:
-    """What stands out in the team games: the turn order, flagged card estimates and what passing gains."""
+    """What stands out in the team games, each statement on at least ``MIN_HEADLINE`` games: the turn order,
+    what passing gains, the count of card estimates flagged and how often control passes."""
     out = []
     for r in t.order:
         e = r["effect"]
-        if e.flagged:
+        if e.flagged and e.n >= MIN_HEADLINE:
             out.append(f"In {r['mode']} games, the team of the first seat wins {100 * r['first'].value:.1f}% and the "
                        f"other {100 * r['second'].value:.1f}% ({100 * e.value:+.1f} points, flagged at a 5% false "
                        "discovery rate).")
-    for r in t.pass_effects:
-        e = r["effect"]
-        if e.flagged:
-            out.append(f"In {r['mode']} games, passing control ({r['passing']} against {r['not_passing']}) changes "
-                       f"the team's result by {100 * e.value:+.1f} points (controlled, flagged).")
-    flagged = [r for r in t.cards for v in r.values() if getattr(v, "flagged", False)]
-    if flagged:
-        out.append(f"In the team games, {len(flagged)} randomized card estimate(s) are flagged; see the team tables.")
+    out += _pass_summary(t)
+    out += family_count(estimates(t.cards), "randomized team card estimates")
     for r in t.pass_games:
-        out.append(f"In {r['games']:,} {r['mode']} games, control was passed {r['per_game']:.2f} times a game "
-                   f"({100 * (r['inside'].value or 0):.1f}% of the passes inside an effect).")
+        if r["games"] >= MIN_HEADLINE:
+            out.append(f"In {r['games']:,} {r['mode']} games, control was passed {r['per_game']:.2f} times a game "
+                       f"({100 * (r['inside'].value or 0):.1f}% of the passes inside an effect).")
     return out
 
 

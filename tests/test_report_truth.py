@@ -292,10 +292,19 @@ def test_the_minimum_test_sample_is_20_games_on_each_side() -> None:
 @pytest.mark.parametrize(("wins", "verdict"), [(70, "an advantage"), (30, "a disadvantage"),
                                                (55, "no clear advantage")])
 def test_first_player_verdict(wins: int, verdict: str) -> None:
-    rows = [{"mode": DM, "first_wins": wins - 10, "second_wins": 60 - wins, "ties": 0, "games": 50},
-            {"mode": DM, "first_wins": 10, "second_wins": 40, "ties": 0, "games": 50}]
+    rows = [{"mode": DM, "first_wins": 3 * (wins - 10), "second_wins": 3 * (60 - wins), "ties": 0, "games": 150},
+            {"mode": DM, "first_wins": 30, "second_wins": 120, "ties": 0, "games": 150}]
     [line] = _first_player({"first_player": rows})
     assert line.startswith(f"{DM}: the first player wins ") and line.endswith(f": {verdict}.")
+
+
+def test_first_player_verdict_needs_200_decisive_games() -> None:
+    """40 games with a clear-looking 70% first-player share: too few for a headline."""
+    rows = [{"mode": DM, "first_wins": 28, "second_wins": 12, "ties": 5, "games": 45}]
+    assert _first_player({"first_player": rows}) == [
+        f"{DM}, first player: 40 decisive games are too few for a headline (it needs 200)."]
+    rows = [{"mode": DM, "first_wins": 140, "second_wins": 60, "ties": 5, "games": 205}]
+    assert _first_player({"first_player": rows})[0].endswith(": an advantage.")
 
 
 def test_first_player_verdict_leaves_ties_out():

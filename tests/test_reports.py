@@ -324,19 +324,16 @@ def test_task_dealt_at_setup_matches_the_rows(run: Path, report_dir: Path) -> No
 
 
 def test_summary_statements_follow_the_rows(run: Path, tmp_path: Path) -> None:
-    """First-player verdict from the decisive games (ties count for neither), deck statements only when the
-    interval excludes one half, and no descriptive comparison in the summary."""
-    from reports.stats import wilson
-
+    """No first-player verdict on fewer than 200 decisive games (the verdict's rule is tested in
+    test_report_truth.py), no descriptive comparison in the summary, the randomized family counted."""
     report = write_report([run], csv_dir=tmp_path / "csv")
     games = rows(run, "games")
     for mode in ("high-form", "deathmatch"):
         mine = [g for g in games if g["mode"] == mode]
         first = sum(g["winner"] == g["first_player"] for g in mine)
         second = sum(g["winner"] == 1 - g["first_player"] for g in mine)
-        lo, hi = wilson(first, first + second)
-        verdict = "an advantage" if lo > 0.5 else "a disadvantage" if hi < 0.5 else "no clear advantage"
-        line = next(s for s in report.summary if s.startswith(f"{mode}: the first player"))
-        assert line.endswith(f": {verdict}.") and f"ties {100 * (len(mine) - first - second) / len(mine):.1f}%" in line
+        assert first + second < 200  # too few for a verdict
+        assert f"{mode}, first player: {first + second} decisive games are too few for a headline (it needs 200)." \
+            in report.summary
     assert not any("when played" in s or "in hand" in s for s in report.summary)
     assert any("randomized card and task estimates are flagged" in s for s in report.summary)
