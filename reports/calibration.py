@@ -2,7 +2,8 @@
 
 ``python -m reports.calibration planted --seeds 5`` plays, for each of several fresh base seeds, an
 ablation study of a card set in which one Imperial being is made overwhelming (Swordmaster destroys every
-enemy piece) and one useless (Herald has no effect), and checks that the strong card ranks first with an
+enemy piece) and one useless (Herald has no effect and a pattern of two legendary pieces, which no player
+completes: a dead card), and checks that the strong card ranks first with an
 interval above 0 and the useless one is last: without variation (its vanilla copy is the card itself, so
 its games never diverge) or with an interval covering 0.
 
@@ -43,7 +44,8 @@ _BUILTIN = Path(__file__).resolve().parent.parent / "sim" / "cards"
 
 
 def planted_card_set(directory: Path) -> Path:
-    """A copy of the built-in card set with STRONG made overwhelming and USELESS without effect."""
+    """A copy of the built-in card set with STRONG made overwhelming and USELESS a dead card: no effect, and
+    a pattern of two legendary pieces that no player completes."""
     directory.mkdir(parents=True, exist_ok=True)
     for f in _BUILTIN.glob("*.toml"):
         shutil.copy(f, directory / f.name)
@@ -51,9 +53,13 @@ def planted_card_set(directory: Path) -> Path:
     strong = ('effect = [\n  { do = "destroy", where = "diagonal", owner = "enemy", ranks = ["common"], up_to = 1 },\n'
               '  { do = "upgrade", where = "self", if = "previous" },\n]')
     useless = 'effect = [\n  { do = "move", piece = "choose", owner = "mine", empty_only = true, up_to = 2 },\n]'
-    assert strong in text and useless in text, "the built-in Imperial deck changed; update the planted set"
+    pattern = ('id = "imperial/herald"\nname = "Herald"\nrank = "common"\n'
+               'pattern = """\n@   .   .\n.   c   c\n.   c   .\n"""')
+    assert strong in text and useless in text and pattern in text, \
+        "the built-in Imperial deck changed; update the planted set"
     text = text.replace(strong, 'effect = [\n  { do = "destroy", where = "any", owner = "enemy", all = true },\n]')
     text = text.replace(useless, "effect = []")
+    text = text.replace(pattern, pattern.replace(".   c   c\n.   c   .", ".   l   .\n.   .   l"))
     (directory / "imperial.toml").write_text(text)
     return directory
 

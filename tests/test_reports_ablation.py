@@ -107,6 +107,17 @@ def test_report_pairs_match_the_rows(tmp_path: Path) -> None:
     rows = {r["card_id"]: r for r in ablation_rows(run, None)}
     e = rows["imperial/bomb"]["effect"]
     assert [e.up, e.down, e.same] == counts["imperial/bomb"] and e.n == 40
+    # diverged: the two games of a pair differ in their outcome or in any card event
+    events: dict[int, list[tuple]] = defaultdict(list)
+    for f in sorted((run / "card_events").glob("*.parquet")):
+        for r in pq.read_table(f).to_pylist():
+            events[r["game_id"]].append(tuple(v for k, v in sorted(r.items()) if k != "game_id"))
+    outcome = ("winner", "score_0", "score_1", "turns", "end_reason", "tiebreak")
+    diverged = sum(
+        any(g[k] != base[g["seed"]][k] for k in outcome)
+        or sorted(events[g["game_id"]]) != sorted(events[base[g["seed"]]["game_id"]])
+        for g in games if g["variant"] == "vanilla:imperial/bomb")
+    assert rows["imperial/bomb"]["diverged"] == diverged and 0 < diverged < 40
     assert rows["legend/fire-dragon"]["effect"].n < 40  # only the pairs where a seat was dealt it at setup
 
 
