@@ -7,11 +7,13 @@ place, every shuffle and draw of the game is the one of the unchanged game with 
 games only diverge once the card's effect would have mattered. A removed card (or task) shortens its deck, so
 the shuffles that follow differ and the pairing is by seed only. A copy (mode "copy", the A/A check) changes
 nothing in the card; the players' random streams are drawn anew (``player_seed``), so the pair diverges as it
-would if the card mattered. See docs/studies.md, "Ablation".
+would if the card mattered. Each copy arm draws its own streams (salted by its card's id): two A/A arms on one
+seed are two independent checks, not one game played twice. See docs/studies.md, "Ablation".
 """
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import replace
 
 from pipelines.study import GameSpec, Variant
@@ -95,7 +97,9 @@ def seat_decks(spec: GameSpec, cards: CardSet) -> tuple[str, ...]:
 
 
 def player_seed(spec: GameSpec) -> int:
-    """The seed the players' streams derive from: the game's, except in an A/A ("copy") arm."""
+    """The seed the players' streams derive from: the game's, except in an A/A ("copy") arm, where it is
+    salted by the arm's card so that every copy arm is its own draw."""
     if spec.variant is not None and spec.variant.mode == "copy":
-        return (spec.seed ^ _COPY_SALT) & ((1 << 63) - 1)
+        card = int.from_bytes(hashlib.blake2b(spec.variant.card.encode(), digest_size=8).digest(), "big")
+        return (spec.seed ^ _COPY_SALT ^ card) & ((1 << 63) - 1)
     return spec.seed

@@ -162,26 +162,39 @@ def task_deck_records(q: dict[str, list[Record]], names: Names) -> list[Record]:
 
 def ablation_records(q: dict[str, list[Record]], names: Names) -> tuple[list[Record], list[Record]]:
     """Ablation estimates: per arm, form, deck and strategy (pooled over opposing decks), and per opposing
-    deck. The effect is the result with the card minus the result in the arm, per game seed."""
-    pooled: dict[tuple[str, ...], list[int]] = defaultdict(lambda: [0, 0, 0])
+    deck. The effect is the result with the card minus the result in the arm, per game seed. Each record
+    also says how many of its pairs diverged (the arm's game differs from the unchanged one) and, for an
+    effect without variation, why (``no_variation``); such an effect has no value and no test."""
+    pooled: dict[tuple[str, ...], list[int]] = defaultdict(lambda: [0, 0, 0, 0])
     per_opp: list[Record] = []
     for r in q["ablation"]:
         key = (r["ablation"], r["card_id"], r["mode"], r["deck"], r["strategy"])
         t = pooled[key]
-        t[0] += r["up"]
-        t[1] += r["down"]
-        t[2] += r["same"]
-        per_opp.append(_ablation_record(key, names) | {"opp_deck": r["opp_deck"],
-                                                        "effect": Paired(r["up"], r["down"], r["same"])})
-    rows = [_ablation_record(key, names) | {"effect": Paired(*t)} for key, t in sorted(pooled.items())]
+        for i, field in enumerate(("up", "down", "same", "diverged")):
+            t[i] += r[field]
+        per_opp.append(_ablation_record(key, names, r["up"], r["down"], r["same"], r["diverged"])
+                       | {"opp_deck": r["opp_deck"]})
+    rows = [_ablation_record(key, names, *t) for key, t in sorted(pooled.items())]
     return rows, per_opp
 
 
-def _ablation_record(key: tuple[str, ...], names: Names) -> Record:
+def _ablation_record(key: tuple[str, ...], names: Names, up: int, down: int, same: int, diverged: int) -> Record:
     ablation, card_id, mode, deck, strategy = key
     name = names.task(card_id).name if card_id.startswith("task/") else names.card(card_id)
+    effect = Paired(up, down, same)
     return {"ablation": ablation, "card_id": card_id, "card": name, "type": _card_type(card_id),
-            "mode": mode, "deck": deck, "strategy": strategy}
+            "mode": mode, "deck": deck, "strategy": strategy, "effect": effect, "pairs": effect.n,
+            "diverged": diverged, "no_variation": no_variation_text(effect.n, diverged, up + down)}
+
+
+def no_variation_text(pairs: int, diverged: int, result_changed: int) -> str:
+    """Why an ablation effect has no value: the arm never changed a game, or never its owner's result; ""
+    when it varies."""
+    if result_changed:
+        return ""
+    if not diverged:
+        return f"never changed a game for this player: 0 of {pairs:,} pairs differ"
+    return f"changed {diverged:,} of {pairs:,} games, never this player's result: no variation to test"
 
 
 def deck_edge_records(q: dict[str, list[Record]]) -> list[Record]:

@@ -74,7 +74,8 @@ def build_report(paths: list[Path], cards_dir: Path | None = None, allow_mixed: 
     levels = None
     skill: list[str] = []  # the skill-depth headlines
     if q["overview"]:  # the duels' sections
-        sections += [games_section(q), beings_section(cards), legends_section(cards), flares_section(cards)]
+        sections += [games_section(q), beings_section(cards, ablation), legends_section(cards, ablation),
+                     flares_section(cards, ablation)]
         if tasks:
             sections.append(tasks_section(tasks, by_deck))
         if ablation:

@@ -2,12 +2,15 @@
 
 ``python -m reports.calibration planted --seeds 5`` plays, for each of several fresh base seeds, an
 ablation study of a card set in which one Imperial being is made overwhelming (Swordmaster destroys every
-enemy piece) and one useless (Herald has no effect), and checks that the strong card ranks first with an
-interval above 0 and the useless one's interval covers 0.
+enemy piece) and one useless (Herald has no effect and a pattern of two legendary pieces, which no player
+completes: a dead card), and checks that the strong card ranks first with an
+interval above 0 and the useless one is last: without variation (its vanilla copy is the card itself, so
+its games never diverge) or with an interval covering 0.
 
-``python -m reports.calibration aa --seeds 20`` plays A/A studies: a card replaced by an identical copy
-(the players' random streams drawn anew, so paired games diverge as in a real ablation) and counts the
-base seeds in which it is flagged; at a 5% level about 1 in 20 is expected.
+``python -m reports.calibration aa --seeds 20`` plays A/A studies: each card of ``--cards`` replaced by an
+identical copy (the players' random streams drawn anew, per card, so paired games diverge as in a real
+ablation and each arm is its own check) and counts the arms and the base seeds with a flag; at a 5% level
+about 1 in 20 is expected.
 
 Shards run in this process's pool (no Ray), written as ordinary run directories under ``--dir``.
 """
@@ -32,6 +35,7 @@ from reports.analysis import Record, ablation_records
 from reports.dataset import open_runs
 from reports.names import Names
 from reports.queries import run_queries
+from reports.sections_cards import strength_order
 from reports.stats import flag
 from sim.cards import load_card_set
 
@@ -40,7 +44,8 @@ _BUILTIN = Path(__file__).resolve().parent.parent / "sim" / "cards"
 
 
 def planted_card_set(directory: Path) -> Path:
-    """A copy of the built-in card set with STRONG made overwhelming and USELESS without effect."""
+    """A copy of the built-in card set with STRONG made overwhelming and USELESS a dead card: no effect, and
+    a pattern of two legendary pieces that no player completes."""
     directory.mkdir(parents=True, exist_ok=True)
     for f in _BUILTIN.glob("*.toml"):
         shutil.copy(f, directory / f.name)
@@ -48,9 +53,13 @@ def planted_card_set(directory: Path) -> Path:
     strong = ('effect = [\n  { do = "destroy", where = "diagonal", owner = "enemy", ranks = ["common"], up_to = 1 },\n'
               '  { do = "upgrade", where = "self", if = "previous" },\n]')
     useless = 'effect = [\n  { do = "move", piece = "choose", owner = "mine", empty_only = true, up_to = 2 },\n]'
-    assert strong in text and useless in text, "the built-in Imperial deck changed; update the planted set"
+    pattern = ('id = "imperial/herald"\nname = "Herald"\nrank = "common"\n'
+               'pattern = """\n@   .   .\n.   c   c\n.   c   .\n"""')
+    assert strong in text and useless in text and pattern in text, \
+        "the built-in Imperial deck changed; update the planted set"
     text = text.replace(strong, 'effect = [\n  { do = "destroy", where = "any", owner = "enemy", all = true },\n]')
     text = text.replace(useless, "effect = []")
+    text = text.replace(pattern, pattern.replace(".   c   c\n.   c   .", ".   l   .\n.   .   l"))
     (directory / "imperial.toml").write_text(text)
     return directory
 
@@ -87,9 +96,23 @@ def ablation_rows(run: Path, cards_dir: Path | None) -> list[Record]:
 
 def _line(r: Record) -> str:
     e = r["effect"]
+    if not e.defined:
+        return f"{r['card_id']:24} {r['mode']:10} no value: {r['no_variation']}"
     lo, hi = e.interval
     return (f"{r['card_id']:24} {r['mode']:10} {100 * e.value:+6.1f} pp ({100 * lo:+.1f} to {100 * hi:+.1f}), "
-            f"n={e.n}, q={e.q if e.q is None else round(e.q, 4)}{' FLAGGED' if e.flagged else ''}")
+            f"n={e.n}, {r['diverged']} diverged, q={e.q if e.q is None else round(e.q, 4)}"
+            f"{' FLAGGED' if e.flagged else ''}")
+
+
+def planted_pass(rows: list[Record], mode: str) -> bool:
+    """The strong card ranks first with an interval above 0; the useless one ranks last, with no variation or
+    an interval covering 0."""
+    ranked = strength_order([r for r in rows if r["mode"] == mode], "effect")
+    strong, useless = ranked[0], ranked[-1]
+    if strong["card_id"] != STRONG or useless["card_id"] != USELESS:
+        return False
+    lo, hi = useless["effect"].interval
+    return strong["effect"].interval[0] > 0 and (not useless["effect"].defined or lo <= 0 <= hi)
 
 
 def planted(args: argparse.Namespace, pool: ProcessPoolExecutor) -> int:
@@ -102,11 +125,8 @@ def planted(args: argparse.Namespace, pool: ProcessPoolExecutor) -> int:
                                        pool.map), cards_dir)
         ok = True
         for mode in args.forms:
-            ranked = sorted((r for r in rows if r["mode"] == mode), key=lambda r: -(r["effect"].value or 0))
-            strong = next(r for r in ranked if r["card_id"] == STRONG)["effect"]
-            useless = next(r for r in ranked if r["card_id"] == USELESS)["effect"]
-            ok &= ranked[0]["card_id"] == STRONG and strong.interval[0] > 0
-            ok &= useless.interval[0] <= 0 <= useless.interval[1]
+            ok &= planted_pass(rows, mode)
+            ranked = strength_order([r for r in rows if r["mode"] == mode], "effect")
             print(f"seed {seed}, {mode}:", *("  " + _line(r) for r in ranked), sep="\n")
         passed += ok
         print(f"seed {seed}: {'pass' if ok else 'FAIL'}")
@@ -115,16 +135,19 @@ def planted(args: argparse.Namespace, pool: ProcessPoolExecutor) -> int:
 
 
 def aa(args: argparse.Namespace, pool: ProcessPoolExecutor) -> int:
-    flagged = 0
+    seeds_flagged = arms = arms_flagged = 0
     for seed in args.base_seeds:
-        config = study_config(seed, args.games, args.strategy, args.forms, [args.card], "copy", "builtin")
+        config = study_config(seed, args.games, args.strategy, args.forms, args.cards, "copy", "builtin")
         rows = ablation_rows(run_local(parse_study(config, args.dir / "aa.toml"), args.dir / f"aa-{seed}",
                                        pool.map), None)
-        hit = any(r["effect"].flagged for r in rows)
-        flagged += hit
+        tested = [r for r in rows if r["effect"].p is not None]
+        arms += len(tested)
+        arms_flagged += sum(r["effect"].flagged for r in tested)
+        seeds_flagged += any(r["effect"].flagged for r in tested)
         print(f"seed {seed}:", *("  " + _line(r) for r in rows), sep="\n")
-    print(f"A/A: {args.card} flagged in {flagged} of {len(args.base_seeds)} base seeds")
-    return 0 if flagged <= max(2, len(args.base_seeds) // 10) else 1
+    print(f"A/A: {arms_flagged} of {arms} copy arms tested are flagged; a flag in {seeds_flagged} of "
+          f"{len(args.base_seeds)} base seeds ({', '.join(args.cards)})")
+    return 0 if seeds_flagged <= max(2, len(args.base_seeds) // 10) else 1
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -135,13 +158,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=200, help="games per cell (each form, imperial-highland)")
     parser.add_argument("--strategy", default="builder")
     parser.add_argument("--forms", default="deathmatch", help="comma-separated game forms")
-    parser.add_argument("--card", default="imperial/swordmaster", help="the A/A card")
+    parser.add_argument("--cards", default="imperial/swordmaster",
+                        help="the A/A cards, comma-separated: one copy arm each, its own check")
     parser.add_argument("--whole-deck", action="store_true",
                         help="planted: ablate all 18 Imperial beings, not only the strong, useless and control ones")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--dir", type=Path, default=None, help="where the runs go (default: a temp dir)")
     args = parser.parse_args(argv)
     args.forms = args.forms.split(",")
+    args.cards = args.cards.split(",")
     args.base_seeds = list(range(args.first_seed, args.first_seed + args.seeds))
     args.dir = args.dir or Path(tempfile.mkdtemp(prefix="tashkalar-calibration-"))
     start = time.perf_counter()

@@ -1,8 +1,13 @@
-"""The per-card sections: beings, legends and flares, with their tables and charts."""
+"""The per-card sections: beings, legends and flares, with their tables and charts.
+
+A ranking of card strength comes from the ablation arms when the study has them, else (beings) from the
+shuffled-position dose-response; the opening-hand comparison measures early access (with players that
+draw most of their deck, a strong card can rank low by it) and never ranks strength."""
 
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 
 from reports import charts
 from reports.analysis import Record
@@ -35,8 +40,10 @@ def randomized_columns(being: bool) -> list[Column]:
     out = [
         Column("opening", "Win rate: opening hand", RATE, "seat's win rate with the card dealt in its opening hand"),
         Column("not_opening", "Win rate: not in opening hand", RATE, "the cell's other seat-games"),
-        Column("opening_effect", "Opening hand effect", DIFF,
-               "randomized: opening hand minus not, in points; tested and flagged"),
+        Column("opening_effect", "Early access: opening hand effect", DIFF,
+               "randomized: opening hand minus not, in points; tested and flagged. It measures early access "
+               "(holding the card from the start), not the card's strength: a player that draws most of its "
+               "deck holds a strong card late anyway"),
         Column("opening_mde", "MDE (opening)", POINTS, "minimal detectable effect at 80% power, this sample"),
     ]
     if being:
@@ -94,23 +101,50 @@ EXPANSION_NOTE = ("The expansion decks' free plays: how often each Everfrost bei
                   "a thaw's or warp's own outcome is in the dataset (card_events rows thawed and warped).")
 
 
-def _forests(records: list[Record], key: str, what: str) -> list[Chart]:
-    """One forest plot per form and strategy of comparison ``key``, largest effects first."""
-    groups: dict[tuple[str, str], list[Record]] = defaultdict(list)
-    for r in records:
-        if key in r and r[key].value is not None:
-            groups[(r["mode"], r["strategy"])].append(r)
+def strength_order(rows: list[Record], key: str) -> list[Record]:
+    """``rows`` by estimate ``key``, largest first; those without a value (no variation, too few games)
+    last, in name order: they are not ranked."""
+    return sorted(rows, key=lambda r: (not r[key].defined, -(r[key].value or 0.0), r["card"], r["deck"]))
+
+
+def strength_forest(chart_id: str, title: str, rows: list[Record], key: str) -> Chart:
+    """A forest plot of estimate ``key`` of ``rows``, ranked; the note names the rows it cannot rank."""
+    items, unranked = [], []
+    for r in strength_order(rows, key):
+        d: Estimate = r[key]
+        if not d.defined:
+            unranked.append(f"{r['card']} · {r['deck']}" + (f" ({r['no_variation']})" if r.get("no_variation")
+                                                             else ""))
+            continue
+        lo, hi = d.interval
+        note = f"{r['card']} ({r['deck']}): {d.value * 100:+.1f} points, n={d.n:,}"
+        items.append(charts.Interval(f"{r['card']} · {r['deck']}", d.value, lo, hi, d.flagged, note))
+    note = "Not ranked, no value: " + "; ".join(unranked) + "." if unranked else ""
+    return Chart(chart_id, title, charts.forest(title, items, "percentage points"), note)
+
+
+STRENGTH_ARMS = ("vanilla", "remove")  # the ablation arms that measure strength, preferred first; copy is A/A
+
+
+def strength_forests(records: list[Record], ablation: Sequence[Record], kind: str) -> list[Chart]:
+    """Per form and strategy, the ranking of card strength of the ``kind`` cards: by their ablation arm
+    when the study has one for them, else (beings) by the position dose-response. Legends without an arm
+    get an early-access chart, labelled as such (nothing else estimates their strength); flares, none."""
     out = []
-    for (mode, strategy), rows in sorted(groups.items()):
-        rows.sort(key=lambda r: -r[key].value)
-        items = []
-        for r in rows:
-            d: Estimate = r[key]
-            lo, hi = d.interval
-            note = f"{r['card']} ({r['deck']}): {d.value * 100:+.1f} points, n={d.n:,}"
-            items.append(charts.Interval(f"{r['card']} · {r['deck']}", d.value, lo, hi, d.flagged, note))
-        title = f"{mode}, {strategy}: {what}"
-        out.append(Chart(f"{key}-{mode}-{strategy}", title, charts.forest(title, items, "percentage points")))
+    for mode, strategy in sorted({(r["mode"], r["strategy"]) for r in records if r["type"] == kind}):
+        group = [r for r in records if (r["mode"], r["strategy"], r["type"]) == (mode, strategy, kind)]
+        arms = [r for r in ablation if (r["mode"], r["strategy"], r["type"]) == (mode, strategy, kind)]
+        arm = next((a for a in STRENGTH_ARMS if any(r["ablation"] == a for r in arms)), None)
+        cell = f"{kind}-{mode}-{strategy}"
+        if arm is not None:
+            out.append(strength_forest(f"strength-{cell}", f"{mode}, {strategy}: card strength, by ablation ({arm} "
+                                       "arm), ranked", [r for r in arms if r["ablation"] == arm], "effect"))
+        elif kind == "being":
+            out.append(strength_forest(f"strength-{cell}", f"{mode}, {strategy}: card strength, by earlier in "
+                                       "deck (randomized dose-response), ranked", group, "position_effect"))
+        elif kind == "legend":
+            out.append(strength_forest(f"early-access-{cell}", f"{mode}, {strategy}: early access, the opening "
+                                       "hand effect (randomized; not the card's strength)", group, "opening_effect"))
     return out
 
 
@@ -119,7 +153,7 @@ def _mde(e: Estimate | None) -> float | None:
 
 
 def _with_flags(records: list[Record], kind: str) -> list[Record]:
-    labels = {"opening_effect": "opening", "position_effect": "earlier"}
+    labels = {"opening_effect": "early access", "position_effect": "earlier"}
     return [r | {"flags": flag_text(r, labels), "opening_mde": _mde(r["opening_effect"]),
                  "position_mde": _mde(r.get("position_effect"))} for r in records if r["type"] == kind]
 
@@ -127,16 +161,18 @@ def _with_flags(records: list[Record], kind: str) -> list[Record]:
 RANDOMIZED_NOTE = ("The randomized estimates compare seat-games by what the shuffle decided before any play: "
                    "whether the card was dealt in the opening hand, and (beings) its position in the shuffled "
                    "deck. They estimate the card's effect on its holder's win rate without the bias of "
-                   "grouping games by what happened in them.")
+                   "grouping games by what happened in them. The opening hand effect measures early access "
+                   "only; card strength is ranked by the ablation arms when the study has them, else by the "
+                   "position in the deck (beings).")
 
 
-def beings_section(records: list[Record]) -> Section:
+def beings_section(records: list[Record], ablation: Sequence[Record] = ()) -> Section:
     rows = _with_flags(records, "being")
     free = [r for r in rows if r.get("frozen") or r.get("thawed") or r.get("warped")]
     intro = "Win rates of each being's holder, within its form, deck and strategy. " + RANDOMIZED_NOTE
     return Section("beings", "Beings", intro, [
         Table("beings", "Beings: randomized estimates", CELL + randomized_columns(True) + [FLAGS], rows),
-        *_forests(rows, "opening_effect", "opening hand effect (randomized)"),
+        *strength_forests(rows, ablation, "being"),
         Table("being_outcomes", "Beings: descriptive win rates", CELL + _win_columns("played"), rows,
               DESCRIPTIVE_NOTE),
         Table("being_effects", "Beings: what a play did, on average", CELL + EFFECT_COLUMNS, rows),
@@ -145,14 +181,14 @@ def beings_section(records: list[Record]) -> Section:
     ])
 
 
-def legends_section(records: list[Record]) -> Section:
+def legends_section(records: list[Record], ablation: Sequence[Record] = ()) -> Section:
     rows = _with_flags(records, "legend")
     first = Column("first_summon_turn", "Turn of first summon", NUM, "mean turn of a seat's first summon")
     intro = ("Legends come from the shared deck; each row is one legend held by seats of one deck. "
              + RANDOMIZED_NOTE)
     return Section("legends", "Legends", intro, [
         Table("legends", "Legends: randomized estimates", CELL + randomized_columns(False) + [FLAGS], rows),
-        *_forests(rows, "opening_effect", "opening hand effect (randomized)"),
+        *strength_forests(rows, ablation, "legend"),
         Table("legend_outcomes", "Legends: summons and descriptive win rates",
               CELL + _win_columns("summoned") + [first], rows, DESCRIPTIVE_NOTE),
         Table("legend_effects", "Legends: what a summon did, on average", CELL + EFFECT_COLUMNS, rows),
@@ -191,12 +227,13 @@ USE_COLUMNS = [
 ]
 
 
-def flares_section(records: list[Record]) -> Section:
+def flares_section(records: list[Record], ablation: Sequence[Record] = ()) -> Section:
     rows = _with_flags(records, "flare")
     intro = ("Flares come from the shared deck; invoking one does not cost an action. Halves and comebacks "
              "count seat-games, not invocations (a seat may invoke many times in one game). " + RANDOMIZED_NOTE)
     return Section("flares", "Flares", intro, [
         Table("flares", "Flares: randomized estimates", CELL + randomized_columns(False) + [FLAGS], rows),
+        *strength_forests(rows, ablation, "flare"),
         Table("flare_outcomes", "Flares: invocations and descriptive win rates", CELL + _win_columns("invoked"),
               rows, DESCRIPTIVE_NOTE),
         *_invocation_bars(rows),

@@ -122,6 +122,12 @@ class Estimate:
         return self.value is not None
 
     @property
+    def varied(self) -> bool:
+        """Whether its outcomes vary at all. One without variation (no pair differs in result, every game won
+        or every game lost) has no value, interval or test: it is not a measured zero (docs/reports.md)."""
+        return True
+
+    @property
     def value(self) -> float | None:
         raise NotImplementedError
 
@@ -162,12 +168,17 @@ class Diff(Estimate):
     descriptive: bool = field(default=False, kw_only=True)
 
     @property
+    def varied(self) -> bool:
+        return 0 < self.a.k + self.b.k < self.a.n + self.b.n
+
+    @property
     def defined(self) -> bool:
-        return self.a.n > 0 and self.b.n > 0
+        return self.a.n > 0 and self.b.n > 0 and self.varied
 
     @property
     def testable(self) -> bool:
-        return not self.descriptive and self.a.n >= MIN_TEST_SAMPLE and self.b.n >= MIN_TEST_SAMPLE
+        return (not self.descriptive and self.varied and self.a.n >= MIN_TEST_SAMPLE
+                and self.b.n >= MIN_TEST_SAMPLE)
 
     @property
     def value(self) -> float | None:
@@ -212,8 +223,12 @@ class Paired(Estimate):
         return np.repeat(np.array([1.0, -1.0, 0.0]), [self.up, self.down, self.same])
 
     @property
+    def varied(self) -> bool:
+        return self.up + self.down > 0
+
+    @property
     def value(self) -> float | None:
-        return (self.up - self.down) / self.n if self.n else None
+        return (self.up - self.down) / self.n if self.varied else None
 
     @property
     def sd(self) -> float:
@@ -221,7 +236,7 @@ class Paired(Estimate):
 
     @property
     def interval(self) -> tuple[float, float]:
-        if self.n < 2:
+        if self.n < 2 or not self.varied:
             return -1.0, 1.0
         if self._constant:
             return self.value, self.value  # type: ignore[return-value]
@@ -230,21 +245,22 @@ class Paired(Estimate):
 
     @property
     def p(self) -> float | None:
-        if self.n < MIN_TEST_SAMPLE:
+        if self.n < MIN_TEST_SAMPLE or not self.varied:
             return None
         if self._constant:
-            return 1.0 if self.up == self.down == 0 else 0.0
+            return 0.0
         return float(stats.ttest_1samp(self._sample, 0.0).pvalue)
 
     @property
     def _constant(self) -> bool:
-        """Every pair differs the same way (e.g. none differs): no spread to build a t interval on."""
+        """Every pair differs the same way (e.g. each one won only with the card): no spread to build a t
+        interval on."""
         return sorted((self.up, self.down, self.same)).count(0) >= 2
 
     @property
     def mde(self) -> float | None:
-        """None while all pairs differ alike (e.g. none differs): the spread, and so the MDE, is unknown."""
-        if self.n < MIN_TEST_SAMPLE or self._constant:
+        """None while all pairs differ alike (or none differs): the spread, and so the MDE, is unknown."""
+        if self.n < MIN_TEST_SAMPLE or not self.varied or self._constant:
             return None
         return mde_paired(self.sd, self.n)
 
@@ -257,9 +273,14 @@ class Slope(Estimate):
 
     positions: tuple[tuple[int, int, int], ...]  # (position, seat-games, wins)
 
+    @property
+    def varied(self) -> bool:
+        wins = sum(w for _, _, w in self.positions)
+        return 0 < wins < sum(n for _, n, _ in self.positions)
+
     @cached_property
     def _fit(self) -> tuple[float, float, int, int] | None:
-        if not self.positions:
+        if not self.varied:
             return None
         x, n, w = (np.array(c, dtype=float) for c in zip(*self.positions, strict=True))
         total = n.sum()

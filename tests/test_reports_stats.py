@@ -14,6 +14,7 @@ from reports.stats import (
     Diff,
     Paired,
     Rate,
+    Slope,
     benjamini_hochberg,
     flag,
     games_needed_paired,
@@ -131,7 +132,18 @@ def test_paired_estimate_matches_a_t_test_on_the_differences() -> None:
     assert e.interval == pytest.approx((mean - half, mean + half))
     assert e.p == pytest.approx(stats.ttest_1samp(d, 0.0).pvalue)
     assert e.mde == pytest.approx((1.959964 + 0.841621) * sd / math.sqrt(len(d)), rel=1e-5)
-    assert Paired(0, 0, 50).interval == (0.0, 0.0) and Paired(0, 0, 50).p == 1.0
+    assert Paired(50, 0, 0).interval == (1.0, 1.0) and Paired(50, 0, 0).p == 0.0
+
+
+def test_an_estimate_without_variation_is_not_a_measured_zero() -> None:
+    """No pair differs in result, every game won, every game lost: no value, no interval, no test, so
+    Benjamini-Hochberg never counts it."""
+    for e in (Paired(0, 0, 1600), Diff(Rate(0, 300), Rate(0, 900)), Diff(Rate(40, 40), Rate(60, 60)),
+              Slope(((0, 100, 0), (9, 100, 0), (17, 100, 0)))):
+        assert not e.varied and not e.defined and e.value is None and e.p is None and e.mde is None
+        flag([e, Paired(30, 5, 100)])
+        assert e.q is None and not e.flagged
+    assert Paired(3, 1, 1600).varied and Paired(3, 1, 1600).p is not None
 
 
 def test_mde_and_games_needed_agree() -> None:
