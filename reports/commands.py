@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from sim.errors import UserError, fail_cleanly
+from sim.files import check_writable
 
 RunsArg = Annotated[list[Path], typer.Argument(metavar="RUN_DIR",
                                                help="run directories (runs/NAME); several are combined")]
@@ -39,6 +40,11 @@ def register(app: typer.Typer) -> None:
 
         if out is None and md is None and csv_dir is None:
             out = runs[0] / "report.html"
+        for path, option in ((out, "--out"), (md, "--md")):  # before the work, not after it
+            if path is not None:
+                check_writable(path, option, makes_folders=True)
+        if csv_dir is not None and csv_dir.exists() and not csv_dir.is_dir():
+            raise UserError(f"--csv: {csv_dir} is a file, expected a directory")
         start = time.perf_counter()
         for run in runs:  # every file as written, before any query reads only some of its pages
             for warning in check_recorded(run):

@@ -48,12 +48,14 @@ def read_toml(path: Path | str) -> dict[str, Any]:
         raise FileInputError(path, f"not valid TOML: {e}") from None
 
 
-def check_writable(path: Path, option: str) -> None:
-    """Refuse, before any work starts, an output file that could not be written: a directory, a missing or
-    read-only folder."""
+def check_writable(path: Path, option: str, makes_folders: bool = False) -> None:
+    """Refuse, before any work starts, an output file that could not be written: a directory, a missing
+    folder (unless the command ``makes_folders``) or a read-only one."""
     folder = path.parent if str(path.parent) else Path(".")
     if path.is_dir():
         raise UserError(f"{option}: {path} is a directory, expected a file name")
+    while makes_folders and not folder.exists() and folder != folder.parent:
+        folder = folder.parent
     if not folder.is_dir():
         raise UserError(f"{option}: cannot write {path}: no folder {folder}")
     if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):

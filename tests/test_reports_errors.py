@@ -104,3 +104,17 @@ def test_report_command_writes_every_output(good_run: Path, tmp_path: Path) -> N
     assert (tmp_path / "r.md").read_text().startswith("# Balance report: good")
     assert (tmp_path / "csv" / "beings.csv").exists() and (tmp_path / "csv" / "summary.txt").exists()
     assert "18 games" in result.output
+
+
+@pytest.mark.parametrize(("option", "kind", "message"), [
+    ("--out", "folder", "--out: {path} is a directory, expected a file name"),
+    ("--md", "folder", "--md: {path} is a directory, expected a file name"),
+    ("--csv", "file", "--csv: {path} is a file, expected a directory"),
+])
+def test_an_output_that_cannot_be_written_is_refused_before_the_report(good_run: Path, tmp_path: Path, option: str,
+                                                                       kind: str, message: str) -> None:
+    path = tmp_path / "taken"
+    path.mkdir() if kind == "folder" else path.write_text("x")
+    result = CliRunner().invoke(app, ["report", str(good_run), option, str(path)])
+    assert result.exit_code == 2 and result.stderr == f"error: {message.format(path=path)}\n", result.output
+    assert "wrote" not in result.stdout  # refused before any work: nothing else was written
