@@ -273,10 +273,12 @@ def test_a_report_that_cannot_be_written_is_a_clear_error(tmp_path):
     fill(study, out)
     blocker = tmp_path / "file"
     blocker.write_text("mine")
-    for args in (["--out", blocker / "report.html"], ["--md", tmp_path], ["--csv", blocker]):
+    for args, message in ((["--out", blocker / "report.html"], f"--out: cannot write {blocker / 'report.html'}"),
+                          (["--md", tmp_path], f"--md: {tmp_path} is a directory"),
+                          (["--csv", blocker], f"--csv: {blocker} is a file")):
         result = _report(out, *args)
         assert result.exit_code == 2, result.output
-        assert result.stderr.startswith("error: cannot write ") and "Traceback" not in result.output
+        assert result.stderr.startswith(f"error: {message}") and "Traceback" not in result.output
     assert blocker.read_text() == "mine"
 
 
