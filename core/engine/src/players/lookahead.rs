@@ -162,7 +162,8 @@ impl Lookahead {
             if action == Action::Flare {
                 let flare = self.full(self.try_action(&at.sb, p, action), p);
                 if flare.value - at.base > self.flare_margin {
-                    return (i, flare.answers);
+                    at.sb.recycle();
+                    return (i, flare.into_answers());
                 }
                 continue;
             }
@@ -173,10 +174,11 @@ impl Lookahead {
                 best = outcome;
             }
         }
+        at.sb.recycle();
         match best_i {
             // only a flare not worth it, and no END offered: nothing else is possible
             None => (0, Vec::new()),
-            Some(i) => (i, best.answers),
+            Some(i) => (i, best.into_answers()),
         }
     }
 
@@ -269,12 +271,10 @@ impl Lookahead {
                 g.apply_action(p, Action::Place);
             }
         });
-        let outcome = self.full(outcome, p);
-        Outcome {
-            value: base + (outcome.value - base) / spent,
-            answers: Vec::new(),
-            ..outcome
-        }
+        let mut outcome = self.full(outcome, p);
+        outcome.value = base + (outcome.value - base) / spent;
+        outcome.answers = Vec::new();
+        outcome
     }
 
     /// The best placement's outcome, fully valued. Placements are compared without the hand's readiness
@@ -338,7 +338,8 @@ impl Lookahead {
                 best = outcome;
             }
         }
-        (best_j, best.answers)
+        sb.recycle();
+        (best_j, best.into_answers())
     }
 
     fn try_action(&self, sb: &GameState, p: usize, action: Action) -> Outcome {
@@ -360,10 +361,9 @@ impl Lookahead {
             return outcome;
         };
         let ready = self.ev.readiness(state, p);
-        Outcome {
-            value: outcome.value + self.patterns() * ready,
-            ..outcome
-        }
+        let mut outcome = outcome;
+        outcome.value += self.patterns() * ready;
+        outcome
     }
 
     fn place_outcome(&self, sb: &mut GameState, p: usize, ready: &Readiness) -> Outcome {
@@ -400,17 +400,18 @@ impl Lookahead {
                 Action::Summon(card) => {
                     let (outcomes, back) = self.summon_outcomes(at.sb, p, card, width);
                     at.sb = back;
-                    out.extend(outcomes.into_iter().map(|o| (i, o.value, o.answers)));
+                    out.extend(outcomes.into_iter().map(|o| (i, o.value, o.into_answers())));
                 }
                 // team games, passing forbidden: valued last (the searching players drop it)
                 Action::Pass if !self.pass_control => out.push((i, f64::NEG_INFINITY, Vec::new())),
                 _ => {
                     let outcome;
                     (outcome, at) = self.outcome(at, p, action);
-                    out.push((i, outcome.value, outcome.answers));
+                    out.push((i, outcome.value, outcome.into_answers()));
                 }
             }
         }
+        at.sb.recycle();
         out
     }
 
@@ -730,7 +731,11 @@ impl Strategy for Lookahead {
         let (i, plan) = match decision.kind {
             Kind::Action => self.action(sb, decision),
             Kind::Summon => self.summon(sb, decision),
-            _ => (self.policy(&sb, decision).0, Vec::new()),
+            _ => {
+                let i = self.policy(&sb, decision).0;
+                sb.recycle();
+                (i, Vec::new())
+            }
         };
         self.plan = plan.into();
         i

@@ -250,7 +250,9 @@ impl MonteCarlo {
     fn rollout(&self, deal: &Deal, p: usize, action: Action) -> f64 {
         let base = (self.base_name, &self.base_params);
         let state = play_out(deal, p, (action, &[]), base, false);
-        self.ev.value(&state, p)
+        let v = self.ev.value(&state, p);
+        state.recycle();
+        v
     }
 }
 

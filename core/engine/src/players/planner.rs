@@ -120,7 +120,9 @@ impl Planner {
                         let p = decision.player;
                         let reached =
                             play_out(deal, p, (action, &plan), (BASE, &self.base_params), true);
-                        self.value(&reached, p)
+                        let v = self.value(&reached, p);
+                        reached.recycle();
+                        v
                     })
                     .sum();
                 (i, total / deals.len() as f64, plan)
