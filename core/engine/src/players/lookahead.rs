@@ -381,7 +381,8 @@ impl Lookahead {
             match action {
                 Action::Place if at.game.state.tokens[p] > 0 => {
                     let squares: Vec<u8> = bits(at.game.state.empty()).collect();
-                    let ranked = self.place_values(&mut at.game.state, p, &squares, Some(&at.ready));
+                    let ranked =
+                        self.place_values(&mut at.game.state, p, &squares, Some(&at.ready));
                     for &(j, v) in ranked.iter().take(width) {
                         out.push((i, v, vec![(Kind::Place, Opt::Square(squares[j]))]));
                     }

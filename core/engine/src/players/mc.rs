@@ -224,7 +224,10 @@ impl MonteCarlo {
         let deals: Vec<Deal> = {
             let mut r = self.rng.borrow_mut();
             let seeds: Vec<u64> = (0..self.rollouts).map(|_| r.getrandbits(64)).collect();
-            seeds.into_iter().map(|seed| Deal::new(view, seed)).collect()
+            seeds
+                .into_iter()
+                .map(|seed| Deal::new(view, seed))
+                .collect()
         };
         decision
             .options

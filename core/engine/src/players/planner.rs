@@ -104,7 +104,10 @@ impl Planner {
             let seeds: Vec<u64> = (0..self.params.rollouts)
                 .map(|_| r.getrandbits(64))
                 .collect();
-            seeds.into_iter().map(|seed| Deal::new(view, seed)).collect()
+            seeds
+                .into_iter()
+                .map(|seed| Deal::new(view, seed))
+                .collect()
         };
         let mut plans: Vec<Option<Vec<Answer>>> = outcomes.into_iter().map(|o| Some(o.1)).collect();
         shortlist
