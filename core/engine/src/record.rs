@@ -722,6 +722,39 @@ impl Default for GameRecord {
 }
 
 impl GameRecord {
+    /// Back to `GameRecord::default()`, keeping the buffers (a sandbox copied into a spare one).
+    pub fn restart(&mut self) {
+        let GameRecord {
+            events,
+            config,
+            first_player,
+            scores,
+            winner,
+            end_reason,
+            tiebreak,
+            turns,
+            colour_scores,
+            places,
+            points,
+            colour_points,
+            team_seats,
+        } = self;
+        events.clear();
+        *config = Config::default();
+        *first_player = 0;
+        scores.clear();
+        scores.extend_from_slice(&[0, 0]);
+        *winner = -1;
+        *end_reason = "";
+        *tiebreak = "";
+        *turns = 0;
+        colour_scores.clear();
+        places.clear();
+        *points = [0; MAX_SEATS];
+        *colour_points = [[0; MAX_SEATS]; MAX_SEATS];
+        *team_seats = None;
+    }
+
     #[inline]
     pub fn add(&mut self, mut event: Event) {
         if let Some(map) = self.team_seats {

@@ -157,6 +157,15 @@ impl Teams {
     }
 }
 
+/// How many copies done with a thread keeps as spares (`GameState::recycle`).
+const SPARES: usize = 32;
+
+thread_local! {
+    /// Lookahead copies done with, whose buffers the next copies reuse (`GameState::copy_for`): such a
+    /// copy allocates nothing, where a clone allocated every card list anew.
+    static SPARE: RefCell<Vec<GameState>> = const { RefCell::new(Vec::new()) };
+}
+
 /// Everything about a game in progress. Pieces are bitboards per player and rank.
 #[derive(Clone)]
 pub struct GameState {
@@ -333,10 +342,165 @@ impl GameState {
 
     /// A copy for lookahead: everything copied, cards shared, the record starts empty and `rng` replaces
     /// the game's random stream (a copy of it would predict the real shuffles).
+    /// Copied into one of the thread's spare states when it has one (`recycle`).
     pub fn clone_for(&self, rng: &SharedRng) -> GameState {
+        if let Some(mut c) = SPARE.with(|spare| spare.borrow_mut().pop()) {
+            c.copy_for(self, rng);
+            return c;
+        }
         let mut c = self.clone_without_record();
         c.rng = Rc::clone(rng);
         c
+    }
+
+    /// Keep a copy that is done with as a spare, for the next `clone_for` to copy into.
+    pub fn recycle(self) {
+        // at thread exit the spares may be gone already: the state is then dropped
+        let _ = SPARE.try_with(|spare| {
+            let mut spare = spare.borrow_mut();
+            if spare.len() < SPARES {
+                spare.push(self);
+            }
+        });
+    }
+
+    /// `*self = src.clone_for(rng)`, reusing this state's buffers (its card lists, its record's events):
+    /// the sandboxes of a lookahead are copied by the thousand, and allocating their lists anew was a
+    /// large share of their cost.
+    pub fn copy_for(&mut self, src: &GameState, rng: &SharedRng) {
+        // every field named: a new one fails to compile until it is copied here
+        let GameState {
+            cards,
+            mode,
+            seats,
+            decks,
+            max_turns,
+            rng: _,
+            pieces,
+            tokens,
+            legend_stock,
+            token_total,
+            legend_total,
+            deck,
+            hand,
+            legend_hand,
+            flare_hand,
+            discarded,
+            legend_deck,
+            legend_discard,
+            flare_deck,
+            flare_discard,
+            task_deck,
+            task_row,
+            next_task,
+            claimed,
+            task_points,
+            unnamed_task_points,
+            dm_points,
+            colour_points,
+            improvised,
+            first_player,
+            active,
+            turn,
+            actions_left,
+            discarded_this_turn,
+            flare_used_this_turn,
+            counters,
+            end_trigger,
+            end_trigger_player,
+            trigger_turn,
+            turns_after_trigger,
+            in_extra_turn,
+            over,
+            strict,
+            record: _,
+            teams,
+            pending,
+            stasis,
+            warp_turn,
+            frozen,
+            removed,
+            action_loss,
+            gateway,
+            gateway_suspended,
+            possessed,
+            hound_return,
+        } = src;
+        fn lists<T: Clone>(to: &mut PerSeat<Vec<T>>, from: &PerSeat<Vec<T>>) {
+            for (t, f) in to.iter_mut().zip(from.iter()) {
+                t.clone_from(f);
+            }
+        }
+        self.cards.clone_from(cards);
+        self.mode = *mode;
+        self.seats = *seats;
+        self.decks = *decks;
+        self.max_turns = *max_turns;
+        self.rng = Rc::clone(rng);
+        self.pieces = *pieces;
+        self.tokens = *tokens;
+        self.legend_stock = *legend_stock;
+        self.token_total = *token_total;
+        self.legend_total = *legend_total;
+        lists(&mut self.deck, deck);
+        lists(&mut self.hand, hand);
+        lists(&mut self.legend_hand, legend_hand);
+        lists(&mut self.flare_hand, flare_hand);
+        lists(&mut self.discarded, discarded);
+        self.legend_deck.clone_from(legend_deck);
+        self.legend_discard.clone_from(legend_discard);
+        self.flare_deck.clone_from(flare_deck);
+        self.flare_discard.clone_from(flare_discard);
+        self.task_deck.clone_from(task_deck);
+        self.task_row.clone_from(task_row);
+        self.next_task = *next_task;
+        lists(&mut self.claimed, claimed);
+        self.task_points = *task_points;
+        self.unnamed_task_points = *unnamed_task_points;
+        self.dm_points = *dm_points;
+        self.colour_points = *colour_points;
+        self.improvised = *improvised;
+        self.first_player = *first_player;
+        self.active = *active;
+        self.turn = *turn;
+        self.actions_left = *actions_left;
+        self.discarded_this_turn = *discarded_this_turn;
+        self.flare_used_this_turn = *flare_used_this_turn;
+        let TurnCounters {
+            destroyed,
+            destroyed_of,
+            summoned,
+            extra_draws,
+            extra_legend_draws,
+            extra_turn,
+            borrow_enemy_piece,
+        } = counters;
+        self.counters.destroyed = *destroyed;
+        self.counters.destroyed_of = *destroyed_of;
+        self.counters.summoned.clone_from(summoned);
+        self.counters.extra_draws = *extra_draws;
+        self.counters.extra_legend_draws = *extra_legend_draws;
+        self.counters.extra_turn = *extra_turn;
+        self.counters.borrow_enemy_piece = *borrow_enemy_piece;
+        self.end_trigger = *end_trigger;
+        self.end_trigger_player = *end_trigger_player;
+        self.trigger_turn = *trigger_turn;
+        self.turns_after_trigger = *turns_after_trigger;
+        self.in_extra_turn = *in_extra_turn;
+        self.over = *over;
+        self.strict = *strict;
+        self.record.restart();
+        self.teams.clone_from(teams);
+        self.pending = *pending;
+        self.stasis = *stasis;
+        self.warp_turn = *warp_turn;
+        self.frozen = *frozen;
+        self.removed = *removed;
+        self.action_loss = *action_loss;
+        self.gateway = *gateway;
+        self.gateway_suspended = *gateway_suspended;
+        self.possessed = *possessed;
+        self.hound_return = *hound_return;
     }
 
     fn clone_without_record(&self) -> GameState {

@@ -261,7 +261,7 @@ fn exploring_tries_the_alternatives_of_unjudged_choices_depth_first() {
     let run = |budget: i64| {
         let rng = shared_rng(0);
         let best = best_outcome(&base, &rng, &act, &policy, &value, budget);
-        (best.value, best.answers)
+        (best.value, best.into_answers())
     };
     let answers = |b: &'static str, d: u8| {
         vec![

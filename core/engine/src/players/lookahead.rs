@@ -160,23 +160,24 @@ impl Lookahead {
                 continue;
             }
             if action == Action::Flare {
-                let flare = self.full(self.try_action(&at.sb, p, action), p);
+                let flare = self.full(self.try_action(&at.game.state, p, action), p);
                 if flare.value - at.base > self.flare_margin {
-                    return (i, flare.answers);
+                    at.game.state.recycle();
+                    return (i, flare.into_answers());
                 }
                 continue;
             }
-            let outcome;
-            (outcome, at) = self.outcome(at, p, action);
+            let outcome = self.outcome(&mut at, p, action);
             if outcome.value > best.value {
                 best_i = Some(i);
                 best = outcome;
             }
         }
+        at.game.state.recycle();
         match best_i {
             // only a flare not worth it, and no END offered: nothing else is possible
             None => (0, Vec::new()),
-            Some(i) => (i, best.answers),
+            Some(i) => (i, best.into_answers()),
         }
     }
 
@@ -200,30 +201,26 @@ impl Lookahead {
         let stat = self.ev.static_value(&sb, p);
         let base = stat + self.patterns() * ready.total;
         AtDecision {
-            sb,
+            game: Game::around(sb, Players::Nobody),
             ready,
             stat,
             base,
         }
     }
 
-    /// The outcome of one option of an action decision; the sandbox is handed back.
-    fn outcome(&self, at: AtDecision, p: usize, action: Action) -> (Outcome, AtDecision) {
-        let mut at = at;
-        let outcome = match action {
+    /// The outcome of one option of an action decision.
+    fn outcome(&self, at: &mut AtDecision, p: usize, action: Action) -> Outcome {
+        match action {
             Action::End => Outcome::new(at.base, Vec::new()),
-            Action::Place if at.sb.tokens[p] > 0 => self.place_outcome(&mut at.sb, p, &at.ready),
-            Action::Discard => self.discard_outcome(&at.sb, p, &at.ready, at.stat),
-            Action::Summon(card) => {
-                let (outcome, back) = self.summon_outcome(at.sb, p, card);
-                at.sb = back;
-                outcome
+            Action::Place if at.game.state.tokens[p] > 0 => {
+                self.place_outcome(&mut at.game.state, p, &at.ready)
             }
-            Action::Pass => self.pass_outcome(&at.sb, p, at.base),
-            Action::Thaw | Action::Warp(_) => self.free_play_outcome(&at.sb, p, action),
-            _ => self.full(self.try_action(&at.sb, p, action), p),
-        };
-        (outcome, at)
+            Action::Discard => self.discard_outcome(&at.game.state, p, &at.ready, at.stat),
+            Action::Summon(card) => self.summon_outcome(&at.game, p, card),
+            Action::Pass => self.pass_outcome(&at.game.state, p, at.base),
+            Action::Thaw | Action::Warp(_) => self.free_play_outcome(&at.game.state, p, action),
+            _ => self.full(self.try_action(&at.game.state, p, action), p),
+        }
     }
 
     /// Answer the next decisions from `answers` (a searching player chose the action they follow).
@@ -269,36 +266,28 @@ impl Lookahead {
                 g.apply_action(p, Action::Place);
             }
         });
-        let outcome = self.full(outcome, p);
-        Outcome {
-            value: base + (outcome.value - base) / spent,
-            answers: Vec::new(),
-            ..outcome
-        }
+        let mut outcome = self.full(outcome, p);
+        outcome.value = base + (outcome.value - base) / spent;
+        outcome.answers = Vec::new();
+        outcome
     }
 
     /// The best placement's outcome, fully valued. Placements are compared without the hand's readiness
-    /// first, and only the best few are valued in full. The sandbox is handed back.
-    fn summon_outcome(&self, sb: GameState, p: usize, card: BeingId) -> (Outcome, GameState) {
-        let (mut outcomes, sb) = self.summon_outcomes(sb, p, card, 1);
-        (outcomes.swap_remove(0), sb)
+    /// first, and only the best few are valued in full.
+    fn summon_outcome(&self, at: &Game, p: usize, card: BeingId) -> Outcome {
+        self.summon_outcomes(at, p, card, 1).swap_remove(0)
     }
 
     /// The `width` best placements' outcomes, fully valued, best first (the best few by the value
-    /// without readiness are valued in full: `full_values`, or `width` if more). The sandbox is handed
-    /// back.
-    fn summon_outcomes(
-        &self,
-        sb: GameState,
-        p: usize,
-        card: BeingId,
-        width: usize,
-    ) -> (Vec<Outcome>, GameState) {
-        let (options, sb) = summon_options(sb, p, card);
+    /// without readiness are valued in full: `full_values`, or `width` if more). `at` holds the
+    /// sandbox.
+    fn summon_outcomes(&self, at: &Game, p: usize, card: BeingId, width: usize) -> Vec<Outcome> {
+        let options = summon_options(at, p, card);
+        let sb = &at.state;
         let mut outcomes = Vec::new();
-        for j in self.promising(&sb, p, &options, card) {
+        for j in self.promising(sb, p, &options, card) {
             let option = options[j];
-            let mut outcome = self.explore(&sb, p, &|g: &mut Game| summon_action(g, p, option));
+            let mut outcome = self.explore(sb, p, &|g: &mut Game| summon_action(g, p, option));
             if options.len() > 1 {
                 // the engine asks for the placement only when there is a choice
                 outcome.answers.insert(0, (Kind::Summon, option));
@@ -312,7 +301,7 @@ impl Lookahead {
         // stable: among equal values the earlier one first, as a strict comparison would pick
         full.sort_by(|a, b| b.value.partial_cmp(&a.value).expect("no NaN values"));
         full.truncate(width);
-        (full, sb)
+        full
     }
 
     /// A placement asked without a plan (the plan was lost): try each like the action would have.
@@ -338,7 +327,8 @@ impl Lookahead {
                 best = outcome;
             }
         }
-        (best_j, best.answers)
+        sb.recycle();
+        (best_j, best.into_answers())
     }
 
     fn try_action(&self, sb: &GameState, p: usize, action: Action) -> Outcome {
@@ -360,10 +350,9 @@ impl Lookahead {
             return outcome;
         };
         let ready = self.ev.readiness(state, p);
-        Outcome {
-            value: outcome.value + self.patterns() * ready,
-            ..outcome
-        }
+        let mut outcome = outcome;
+        outcome.value += self.patterns() * ready;
+        outcome
     }
 
     fn place_outcome(&self, sb: &mut GameState, p: usize, ready: &Readiness) -> Outcome {
@@ -390,27 +379,27 @@ impl Lookahead {
                 unreachable!("action options")
             };
             match action {
-                Action::Place if at.sb.tokens[p] > 0 => {
-                    let squares: Vec<u8> = bits(at.sb.empty()).collect();
-                    let ranked = self.place_values(&mut at.sb, p, &squares, Some(&at.ready));
+                Action::Place if at.game.state.tokens[p] > 0 => {
+                    let squares: Vec<u8> = bits(at.game.state.empty()).collect();
+                    let ranked =
+                        self.place_values(&mut at.game.state, p, &squares, Some(&at.ready));
                     for &(j, v) in ranked.iter().take(width) {
                         out.push((i, v, vec![(Kind::Place, Opt::Square(squares[j]))]));
                     }
                 }
                 Action::Summon(card) => {
-                    let (outcomes, back) = self.summon_outcomes(at.sb, p, card, width);
-                    at.sb = back;
-                    out.extend(outcomes.into_iter().map(|o| (i, o.value, o.answers)));
+                    let outcomes = self.summon_outcomes(&at.game, p, card, width);
+                    out.extend(outcomes.into_iter().map(|o| (i, o.value, o.into_answers())));
                 }
                 // team games, passing forbidden: valued last (the searching players drop it)
                 Action::Pass if !self.pass_control => out.push((i, f64::NEG_INFINITY, Vec::new())),
                 _ => {
-                    let outcome;
-                    (outcome, at) = self.outcome(at, p, action);
-                    out.push((i, outcome.value, outcome.answers));
+                    let outcome = self.outcome(&mut at, p, action);
+                    out.push((i, outcome.value, outcome.into_answers()));
                 }
             }
         }
+        at.game.state.recycle();
         out
     }
 
@@ -730,7 +719,11 @@ impl Strategy for Lookahead {
         let (i, plan) = match decision.kind {
             Kind::Action => self.action(sb, decision),
             Kind::Summon => self.summon(sb, decision),
-            _ => (self.policy(&sb, decision).0, Vec::new()),
+            _ => {
+                let i = self.policy(&sb, decision).0;
+                sb.recycle();
+                (i, Vec::new())
+            }
         };
         self.plan = plan.into();
         i
@@ -767,7 +760,8 @@ pub fn shortlist(values: &[f64], actions: &[Opt], n: usize) -> Vec<usize> {
 /// An action decision's sandbox, the hand's readiness there, and the position's value without it
 /// (`stat`) and with it (`base`, the value of ending the turn).
 struct AtDecision {
-    sb: GameState,
+    /// The sandbox, in a game of nobody's that offers its summon options.
+    game: Game<'static>,
     ready: Readiness,
     stat: f64,
     base: f64,
@@ -798,9 +792,8 @@ fn placement_of(option: &Opt) -> u16 {
 }
 
 /// The options of summoning `card`, as `Game::apply_action` offers them: its legal placements, then in a
-/// melee the improvised ones. The sandbox is handed back.
-fn summon_options(sb: GameState, p: usize, card: BeingId) -> (Vec<Opt>, GameState) {
-    let game = Game::around(sb, Players::Nobody);
+/// melee the improvised ones.
+fn summon_options(game: &Game, p: usize, card: BeingId) -> Vec<Opt> {
     let mut options: Vec<Opt> = game
         .legal_placements(p, card)
         .into_iter()
@@ -813,7 +806,7 @@ fn summon_options(sb: GameState, p: usize, card: BeingId) -> (Vec<Opt>, GameStat
                 .map(|(pl, c)| Opt::Improvised(card, pl, c)),
         );
     }
-    (options, game.state)
+    options
 }
 
 /// Whether the card's effect may differ between placements with the same summoning square: it reads the

@@ -18,7 +18,10 @@ use super::sandbox::Answer;
 use super::strategy_seed;
 use crate::decisions::{Action, Decision, Kind, Opt, PlayerView, Strategy};
 use crate::game::{Game, Players};
+use crate::rng::PyRandom;
 use crate::state::{shared_rng, GameState, SharedRng, TurnCounters};
+use std::cell::RefCell;
+use std::rc::Rc;
 
 pub const NAME: &str = "mc";
 const BASE_DOC: &str =
@@ -218,9 +221,13 @@ impl MonteCarlo {
 
     /// The mean value of each option of an action decision over the rollouts.
     pub fn option_values(&self, view: &PlayerView, decision: &Decision) -> Vec<f64> {
-        let seeds: Vec<u64> = {
+        let deals: Vec<Deal> = {
             let mut r = self.rng.borrow_mut();
-            (0..self.rollouts).map(|_| r.getrandbits(64)).collect()
+            let seeds: Vec<u64> = (0..self.rollouts).map(|_| r.getrandbits(64)).collect();
+            seeds
+                .into_iter()
+                .map(|seed| Deal::new(view, seed))
+                .collect()
         };
         decision
             .options
@@ -233,41 +240,71 @@ impl MonteCarlo {
                     // team games, passing forbidden
                     return f64::NEG_INFINITY;
                 }
-                let total: f64 = seeds
+                let total: f64 = deals
                     .iter()
-                    .map(|&seed| self.rollout(view, decision.player, action, seed))
+                    .map(|deal| self.rollout(deal, decision.player, action))
                     .sum();
-                total / seeds.len() as f64
+                total / deals.len() as f64
             })
             .collect()
     }
 
-    /// One rollout of `action` on a sandbox dealt from `seed`, valued for `p` as at the start of its next
-    /// turn.
-    fn rollout(&self, view: &PlayerView, p: usize, action: Action, seed: u64) -> f64 {
+    /// One rollout of `action` on a copy of `deal`, valued for `p` as at the start of its next turn.
+    fn rollout(&self, deal: &Deal, p: usize, action: Action) -> f64 {
         let base = (self.base_name, &self.base_params);
-        let state = play_out(view, p, (action, &[]), seed, base, false);
-        self.ev.value(&state, p)
+        let state = play_out(deal, p, (action, &[]), base, false);
+        let v = self.ev.value(&state, p);
+        state.recycle();
+        v
     }
 }
 
-/// `action` taken on a sandbox of `view` dealt from `seed` (its follow-ups answered from `plan` as far as
-/// it goes), then the turn finished and the next one played by the preset `base` in both seats (in a
-/// melee, every opponent's next turn, `base` in every seat): the position reached. The players' streams
-/// are their own, derived from `seed` as in a game, or, with `one_stream`, the sandbox's own (one generator seeded per rollout instead of three: seeding is a
-/// good share of a short rollout's cost).
+/// A rollout's start: the sandbox of a view dealt from a seed, and that seed's stream as the deal left
+/// it. Rollout `r` of every option starts from the same deal (common random numbers), so it is dealt
+/// once and copied for each option: the copy is the same state and the same stream that dealing anew
+/// would give, without reseeding the generator (624 words) and redealing every hidden card.
+pub struct Deal {
+    seed: u64,
+    sandbox: GameState,
+    stream: PyRandom,
+}
+
+impl Deal {
+    pub fn new(view: &PlayerView, seed: u64) -> Deal {
+        let rng = shared_rng(seed);
+        let mut sandbox = view.sandbox(&rng);
+        // its record starts empty: the points it lists cannot match the scores
+        sandbox.strict = false;
+        let stream = rng.borrow().clone();
+        Deal {
+            seed,
+            sandbox,
+            stream,
+        }
+    }
+
+    /// A fresh copy of the dealt sandbox with a copy of its stream, shared by the sandbox and the players
+    /// of `one_stream` rollouts.
+    fn start(&self) -> (GameState, SharedRng) {
+        let rng = Rc::new(RefCell::new(self.stream.clone()));
+        (self.sandbox.clone_for(&rng), rng)
+    }
+}
+
+/// `action` taken on a copy of `deal`'s sandbox (its follow-ups answered from `plan` as far as it goes),
+/// then the turn finished and the next one played by the preset `base` in both seats (in a melee, every
+/// opponent's next turn, `base` in every seat): the position reached. The players' streams are their own,
+/// derived from the deal's seed as in a game, or, with `one_stream`, the sandbox's own (one generator
+/// seeded per rollout instead of three: seeding is a good share of a short rollout's cost).
 pub fn play_out(
-    view: &PlayerView,
+    deal: &Deal,
     p: usize,
     (action, plan): (Action, &[Answer]),
-    seed: u64,
     (base, base_params): (&str, &Params),
     one_stream: bool,
 ) -> GameState {
-    let rng = shared_rng(seed);
-    let mut sandbox = view.sandbox(&rng);
-    // its record starts empty: the points it lists cannot match the scores
-    sandbox.strict = false;
+    let seed = deal.seed;
+    let (sandbox, rng) = deal.start();
     // the seat that takes the option: in a team game the turn's seat, or the teammate who took control
     let me = sandbox.seat_of(p);
     let player = |seat: usize| -> Box<dyn Strategy> {

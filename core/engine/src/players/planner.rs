@@ -21,7 +21,7 @@
 
 use super::evaluate::Evaluator;
 use super::lookahead::{shortlist, Lookahead};
-use super::mc::play_out;
+use super::mc::{play_out, Deal};
 use super::params::{Params, PlannerParams};
 use super::sandbox::Answer;
 use crate::decisions::{Action, Decision, Kind, Opt, PlayerView, Strategy};
@@ -99,10 +99,14 @@ impl Planner {
             // team games, passing forbidden
             shortlist.retain(|&i| decision.options[i] != Opt::Action(Action::Pass));
         }
-        let seeds: Vec<u64> = {
+        let deals: Vec<Deal> = {
             let mut r = self.rng.borrow_mut();
-            (0..self.params.rollouts)
+            let seeds: Vec<u64> = (0..self.params.rollouts)
                 .map(|_| r.getrandbits(64))
+                .collect();
+            seeds
+                .into_iter()
+                .map(|seed| Deal::new(view, seed))
                 .collect()
         };
         let mut plans: Vec<Option<Vec<Answer>>> = outcomes.into_iter().map(|o| Some(o.1)).collect();
@@ -113,22 +117,18 @@ impl Planner {
                     unreachable!("action options")
                 };
                 let plan = plans[i].take().expect("each option once");
-                let total: f64 = seeds
+                let total: f64 = deals
                     .iter()
-                    .map(|&seed| {
+                    .map(|deal| {
                         let p = decision.player;
-                        let reached = play_out(
-                            view,
-                            p,
-                            (action, &plan),
-                            seed,
-                            (BASE, &self.base_params),
-                            true,
-                        );
-                        self.value(&reached, p)
+                        let reached =
+                            play_out(deal, p, (action, &plan), (BASE, &self.base_params), true);
+                        let v = self.value(&reached, p);
+                        reached.recycle();
+                        v
                     })
                     .sum();
-                (i, total / seeds.len() as f64, plan)
+                (i, total / deals.len() as f64, plan)
             })
             .collect()
     }

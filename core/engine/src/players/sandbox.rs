@@ -62,6 +62,19 @@ impl Outcome {
             state: None,
         }
     }
+
+    /// The answers planned, the outcome done with (its sandbox kept for the next copies).
+    pub fn into_answers(mut self) -> Vec<Answer> {
+        std::mem::take(&mut self.answers)
+    }
+}
+
+impl Drop for Outcome {
+    fn drop(&mut self) {
+        if let Some(state) = self.state.take() {
+            state.recycle();
+        }
+    }
 }
 
 /// What a simulation leaves for exploring its alternatives.
