@@ -14,23 +14,11 @@ import pytest
 import yaml
 
 from sim.cards import BUILTIN_DIR
+from tests.test_regression import EDIT_FROM, EDIT_TO, STUDY  # the Swordmaster that lifts Imperial
 
 ROOT = Path(__file__).resolve().parents[1]
 WORKFLOW = ROOT / ".github" / "workflows" / "nightly.yml"
 BIN = Path(sys.executable).parent
-
-STUDY = """name = "night"
-forms = ["deathmatch"]
-deck_pairings = [["imperial", "highland"]]
-strategy_pairings = [["random", "random"]]
-games_per_cell = 600
-base_seed = 77
-shard_size = 150
-{card_set}
-"""
-# The Swordmaster destroys every enemy piece within 3 squares: Imperial wins far more against Highland.
-EDIT_FROM = '{ do = "destroy", where = "diagonal", owner = "enemy", ranks = ["common"], up_to = 1 },'
-EDIT_TO = '{ do = "destroy", where = "within:3", owner = "enemy", all = true },'
 
 
 def test_the_workflow_is_valid_and_keeps_its_state_whatever_the_outcome() -> None:
