@@ -268,27 +268,26 @@ class _Execution:
         task = ray.remote(num_cpus=1, max_retries=MAX_RETRIES, retry_exceptions=False)(_play_on_ray)
         job = ray.put(self.p.job)
         queue = self.p.pending()
+        # Shards still in flight when the loop ends are not cancelled: leaving Ray ends them (a local Ray stops,
+        # a cluster ends the job's tasks), and a cancel whose task completes meanwhile trips a check in Ray's
+        # native code that aborts the driver.
         in_flight: dict[Any, int] = {}
-        try:
-            while True:
-                while len(in_flight) < self.window() and (shard := next(queue, None)) is not None:
-                    in_flight[task.remote(job, shard)] = shard
-                if not in_flight:
-                    break
-                with stop.deferred():  # a signal inside Ray's native wait must not raise there
-                    done, _ = ray.wait(list(in_flight), num_returns=1, timeout=STOP_CHECK_S)
-                for ref in done:
-                    shard = in_flight.pop(ref)
-                    try:
-                        with stop.deferred():
-                            output = ray.get(ref)
-                    except ray.exceptions.RayError as e:
-                        raise StudyRunError(f"shard {shard} failed: {e}") from None
-                    self.record(output, progress)
-        finally:
-            with stop.deferred(raise_after=False):
-                for ref in in_flight:
-                    ray.cancel(ref, force=True)
+        while True:
+            while len(in_flight) < self.window() and (shard := next(queue, None)) is not None:
+                in_flight[task.remote(job, shard)] = shard
+            if not in_flight:
+                break
+            with stop.deferred():  # a signal inside Ray's native wait must not raise there
+                done, _ = ray.wait(list(in_flight), num_returns=1, timeout=STOP_CHECK_S)
+            for ref in done:
+                shard = in_flight.pop(ref)
+                try:
+                    with stop.deferred():
+                        output = ray.get(ref)
+                except ray.exceptions.RayError as e:
+                    stop.check()  # workers stopped by the same signal (sent to the group): a stop, not a failure
+                    raise StudyRunError(f"shard {shard} failed: {e}") from None
+                self.record(output, progress)
 
 
 def run_study(study: Study, out: Path, *, address: str | None = None, workers: int | None = None,
