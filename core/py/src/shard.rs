@@ -116,7 +116,7 @@ fn play_games(
     schema_version: i16,
 ) -> PyResult<Vec<(&'static str, RecordBatch)>> {
     let mut tables = ShardTables::new(schema_version);
-    for ShardGame(
+    for (i, ShardGame(
         game_id,
         cell,
         set,
@@ -129,10 +129,13 @@ fn play_games(
         teams,
         variant,
         variant_seat,
-    ) in games
+    )) in games.iter().enumerate()
     {
+        if i == 1 {
+            tables.reserve(1, games.len() - 1);
+        }
         let (cards, fingerprint) = &sets[*set];
-        let mode = Mode::parse(mode).map_err(PyValueError::new_err)?;
+        let (mode_name, mode) = (mode, Mode::parse(mode).map_err(PyValueError::new_err)?);
         let strategies = seats
             .iter()
             .enumerate()
@@ -164,9 +167,10 @@ fn play_games(
             &GameInfo {
                 game_id: *game_id,
                 cell,
+                mode: mode_name,
                 card_set: fingerprint,
                 decks: named_decks,
-                labels: &labels,
+                labels,
                 variant,
                 variant_seat: *variant_seat,
                 teams: *teams,

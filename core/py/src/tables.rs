@@ -5,8 +5,10 @@
 
 use std::sync::Arc;
 
-use arrow_array::builder::StringBuilder;
-use arrow_array::{ArrayRef, BooleanArray, Int16Array, Int64Array, Int8Array, RecordBatch};
+use arrow_array::{
+    ArrayRef, BooleanArray, Int16Array, Int64Array, Int8Array, RecordBatch, StringArray,
+};
+use arrow_buffer::{Buffer, OffsetBuffer};
 use arrow_schema::{DataType, Field, Schema};
 
 use tk_engine::cards::BeingId;
@@ -215,21 +217,56 @@ fn i16v(v: impl Into<i64>) -> V<'static> {
     V::I16(narrow(v))
 }
 
-enum Column {
+/// A string column keeps its values (the card set's interned ids, the study's names) until the end,
+/// when they are copied once into a buffer of the exact size.
+enum Column<'a> {
     I8(Vec<i8>),
     I16(Vec<i16>),
     I64(Vec<i64>),
     Bool(Vec<bool>),
-    Str(StringBuilder),
+    Str(Vec<&'a str>),
 }
 
-struct Table {
+impl Column<'_> {
+    fn len(&self) -> usize {
+        match self {
+            Column::I8(c) => c.len(),
+            Column::I16(c) => c.len(),
+            Column::I64(c) => c.len(),
+            Column::Bool(c) => c.len(),
+            Column::Str(c) => c.len(),
+        }
+    }
+
+    fn reserve(&mut self, n: usize) {
+        match self {
+            Column::I8(c) => c.reserve(n),
+            Column::I16(c) => c.reserve(n),
+            Column::I64(c) => c.reserve(n),
+            Column::Bool(c) => c.reserve(n),
+            Column::Str(c) => c.reserve(n),
+        }
+    }
+}
+
+fn string_array(values: &[&str]) -> StringArray {
+    let mut offsets = Vec::with_capacity(values.len() + 1);
+    let mut bytes = Vec::with_capacity(values.iter().map(|v| v.len()).sum());
+    offsets.push(0i32);
+    for v in values {
+        bytes.extend_from_slice(v.as_bytes());
+        offsets.push(i32::try_from(bytes.len()).expect("a string column under 2 GiB"));
+    }
+    StringArray::new(OffsetBuffer::new(offsets.into()), Buffer::from(bytes), None)
+}
+
+struct Table<'a> {
     fields: Columns,
-    columns: Vec<Column>,
+    columns: Vec<Column<'a>>,
 }
 
-impl Table {
-    fn new(fields: Columns) -> Table {
+impl<'a> Table<'a> {
+    fn new(fields: Columns) -> Table<'a> {
         let columns = fields
             .iter()
             .map(|&(_, ty)| match ty {
@@ -237,13 +274,17 @@ impl Table {
                 Ty::I16 => Column::I16(Vec::new()),
                 Ty::I64 => Column::I64(Vec::new()),
                 Ty::Bool => Column::Bool(Vec::new()),
-                Ty::Str => Column::Str(StringBuilder::new()),
+                Ty::Str => Column::Str(Vec::new()),
             })
             .collect();
         Table { fields, columns }
     }
 
-    fn push(&mut self, row: &[V<'_>]) {
+    fn rows(&self) -> usize {
+        self.columns[0].len()
+    }
+
+    fn push(&mut self, row: &[V<'a>]) {
         assert_eq!(row.len(), self.columns.len(), "row width");
         for (column, &value) in self.columns.iter_mut().zip(row) {
             match (column, value) {
@@ -251,7 +292,7 @@ impl Table {
                 (Column::I16(c), V::I16(v)) => c.push(v),
                 (Column::I64(c), V::I64(v)) => c.push(v),
                 (Column::Bool(c), V::B(v)) => c.push(v),
-                (Column::Str(c), V::S(v)) => c.append_value(v),
+                (Column::Str(c), V::S(v)) => c.push(v),
                 _ => panic!("a row value of the wrong type"),
             }
         }
@@ -273,7 +314,7 @@ impl Table {
                     Column::I16(v) => Arc::new(Int16Array::from(v)),
                     Column::I64(v) => Arc::new(Int64Array::from(v)),
                     Column::Bool(v) => Arc::new(BooleanArray::from(v)),
-                    Column::Str(mut b) => Arc::new(b.finish()),
+                    Column::Str(v) => Arc::new(string_array(&v)),
                 }
             })
             .collect();
@@ -285,11 +326,12 @@ impl Table {
 pub struct GameInfo<'a> {
     pub game_id: i64,
     pub cell: &'a str,
+    pub mode: &'a str,
     pub card_set: &'a str,
     /// The decks the study names by seat (not the changed copy an ablation seat plays).
     pub decks: &'a [String],
     /// The study's player labels by seat.
-    pub labels: &'a [&'a str],
+    pub labels: Vec<&'a str>,
     pub variant: &'a str,
     pub variant_seat: i8,
     pub teams: bool,
@@ -326,18 +368,28 @@ fn deck_card_type(deck: DrawDeck) -> &'static str {
 }
 
 /// A shard's tables, a game at a time.
-pub struct ShardTables {
-    tables: Vec<Table>,
+pub struct ShardTables<'a> {
+    tables: Vec<Table<'a>>,
     schema_version: i16,
     rows: Vec<CardRow>,
 }
 
-impl ShardTables {
-    pub fn new(schema_version: i16) -> ShardTables {
+impl<'a> ShardTables<'a> {
+    pub fn new(schema_version: i16) -> ShardTables<'a> {
         ShardTables {
             tables: TABLES.iter().map(|&(_, fields)| Table::new(fields)).collect(),
             schema_version,
             rows: Vec::new(),
+        }
+    }
+
+    /// Room for `games` more games like those so far (the columns then grow without copies).
+    pub fn reserve(&mut self, games_so_far: usize, games: usize) {
+        for t in &mut self.tables {
+            let n = t.rows() * games / games_so_far.max(1);
+            for c in &mut t.columns {
+                c.reserve(n);
+            }
         }
     }
 
@@ -373,7 +425,7 @@ impl ShardTables {
     }
 
     /// The rows of a finished game.
-    pub fn add(&mut self, g: &GameInfo<'_>, s: &GameState) {
+    pub fn add(&mut self, g: &GameInfo<'a>, s: &GameState) {
         let r = &s.record;
         let n = g.decks.len();
         let id = V::I64(g.game_id);
@@ -590,7 +642,7 @@ impl ShardTables {
             id,
             V::S(g.cell),
             V::I64(i64::try_from(r.config.seed).expect("a seed within int64")),
-            V::S(&r.config.mode),
+            V::S(g.mode),
             i8v(n as i64),
             V::B(teams),
             V::S(&g.decks[0]),
