@@ -93,7 +93,10 @@ def encode(table: pa.Table, dataset_id: str, shard: int) -> bytes:
     meta = {META_DATASET: dataset_id.encode(), META_SHARD: str(shard).encode(),
             META_SCHEMA_VERSION: str(SCHEMA_VERSION).encode()}
     sink = pa.BufferOutputStream()
-    pq.write_table(table.replace_schema_metadata(meta), sink, compression="zstd", write_page_checksum=True)
+    # statistics for game_id only: nothing reads the others' (min and max of a card id or a turn), and
+    # writing them is a fifth of the encoding time of the card_events table
+    pq.write_table(table.replace_schema_metadata(meta), sink, compression="zstd", write_page_checksum=True,
+                   write_statistics=["game_id"])
     return sink.getvalue().to_pybytes()
 
 
