@@ -55,7 +55,7 @@ class ShardOutput:
     files: dict[str, bytes]  # table name -> Parquet file contents
     rows: dict[str, int]
     play_seconds: float  # setting up and playing the games
-    convert_seconds: float  # game records to table rows
+    convert_seconds: float  # game records to table rows (a shard played in the core: into Arrow tables)
     encode_seconds: float  # rows to Parquet
     peak_rss_bytes: int  # the worker process's peak resident memory so far
     worker: str = ""  # host:pid

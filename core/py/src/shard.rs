@@ -102,7 +102,8 @@ pub fn play_shard(
             })
         })
         .collect::<PyResult<Vec<_>>>()?;
-    let batches = py.allow_threads(|| run_catching(|| play_games(&sets, &players, &games, schema_version)))??;
+    let batches =
+        py.allow_threads(|| run_catching(|| play_games(&sets, &players, &games, schema_version)))??;
     Ok(batches
         .into_iter()
         .map(|(name, batch)| (name, ArrowBatch { batch }))
@@ -116,20 +117,23 @@ fn play_games(
     schema_version: i16,
 ) -> PyResult<Vec<(&'static str, RecordBatch)>> {
     let mut tables = ShardTables::new(schema_version);
-    for (i, ShardGame(
-        game_id,
-        cell,
-        set,
-        mode,
-        decks,
-        named_decks,
-        seats,
-        seed,
-        player_seed,
-        teams,
-        variant,
-        variant_seat,
-    )) in games.iter().enumerate()
+    for (
+        i,
+        ShardGame(
+            game_id,
+            cell,
+            set,
+            mode,
+            decks,
+            named_decks,
+            seats,
+            seed,
+            player_seed,
+            teams,
+            variant,
+            variant_seat,
+        ),
+    ) in games.iter().enumerate()
     {
         if i == 1 {
             tables.reserve(1, games.len() - 1);
@@ -187,6 +191,11 @@ fn play_games(
 pub fn table_columns() -> Vec<(&'static str, Vec<(&'static str, &'static str)>)> {
     TABLES
         .iter()
-        .map(|&(name, columns)| (name, columns.iter().map(|&(c, ty)| (c, ty.name())).collect()))
+        .map(|&(name, columns)| {
+            (
+                name,
+                columns.iter().map(|&(c, ty)| (c, ty.name())).collect(),
+            )
+        })
         .collect()
 }

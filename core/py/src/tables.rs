@@ -377,7 +377,10 @@ pub struct ShardTables<'a> {
 impl<'a> ShardTables<'a> {
     pub fn new(schema_version: i16) -> ShardTables<'a> {
         ShardTables {
-            tables: TABLES.iter().map(|&(_, fields)| Table::new(fields)).collect(),
+            tables: TABLES
+                .iter()
+                .map(|&(_, fields)| Table::new(fields))
+                .collect(),
             schema_version,
             rows: Vec::new(),
         }
@@ -661,7 +664,7 @@ impl<'a> ShardTables<'a> {
             V::S(g.variant),
             V::I8(g.variant_seat),
         ]);
-        for p in 0..n {
+        for (p, &improvised) in improvised.iter().enumerate().take(n) {
             let team = if teams { p % 2 } else { p };
             let place = match r.places.get(p) {
                 Some(&place) => i64::from(place),
@@ -677,7 +680,7 @@ impl<'a> ShardTables<'a> {
                 i8v((p as i64 - first).rem_euclid(n as i64)),
                 i16v(r.scores[team]),
                 i8v(place),
-                i8v(improvised[p]),
+                i8v(improvised),
             ]);
         }
         for (p, colours) in r.colour_scores.iter().enumerate() {
