@@ -171,7 +171,7 @@ def _core_tables(job: ShardJob, study: Study, base: tuple[Any, str], shard: int,
             set_index[fingerprint] = len(sets)
             sets.append((core_cards(cards), fingerprint))
         games.append((game_id, spec.cell.name, set_index[fingerprint], form_mode(spec.cell.form),
-                      list(seat_decks(spec, cards)), list(spec.decks), [seat_player[p] for p in spec.players],
+                      seat_decks(spec, cards), spec.decks, tuple(map(seat_player.__getitem__, spec.players)),
                       spec.seed, player_seed(spec), spec.cell.teams, spec.variant.name if spec.variant else "",
                       variant_seat(spec, cards)))
     batches = _core.play_shard(sets, players, games, SCHEMA_VERSION)

@@ -3,7 +3,7 @@
 
 Plays the shards of ``pipelines.bench``'s study (Imperial mirror, both forms, no Ray) in the core
 (``pipelines.shard.play_shard``) and through the Python API (``python=True``), Parquet encoding included,
-and as many games of the same players with ``sim._core.play_many`` (the engine alone, no records). Each
+and the same games with ``sim._core.play_many`` (the engine alone, no records, one call a game). Each
 figure is the best of ``--repeats`` (the machine may be shared). See docs/core.md, "Shards as Arrow".
 """
 
@@ -15,6 +15,7 @@ import resource
 from pipelines.bench import bench_study
 from pipelines.cardfiles import pack
 from pipelines.shard import ShardJob, play_shard
+from pipelines.study import form_mode
 from sim import _core
 from sim.cards import load_card_set
 from sim.core import core_cards
@@ -36,7 +37,6 @@ def main() -> None:
     study = bench_study(args.games, args.shard_size, args.strategy)
     job = ShardJob(study.to_config(), pack(study.card_set), "shard-speed")
     cards = core_cards(load_card_set())
-    half = study.total_games // 2
 
     def shards(python: bool) -> float:
         start = cpu()
@@ -44,10 +44,12 @@ def main() -> None:
             play_shard(job, shard, python=python)
         return cpu() - start
 
+    games = [(form_mode(spec.cell.form), spec.seed) for spec in map(study.game, range(study.total_games))]
+
     def engine() -> float:
         start = cpu()
-        for mode, n in (("high-form", half), ("deathmatch", study.total_games - half)):
-            _core.play_many(cards, mode, ["imperial"] * 2, [args.strategy] * 2, (1, 1 + n))
+        for mode, seed in games:  # the study's games: same decks, players and seeds
+            _core.play_many(cards, mode, ["imperial"] * 2, [args.strategy] * 2, (seed, seed + 1))
         return cpu() - start
 
     play_shard(job, 0)  # card sets loaded, caches warm
