@@ -140,8 +140,8 @@ def play_shard(job: ShardJob, shard: int, *, python: bool = False) -> ShardOutpu
     ``python`` (the Python API and ``pipelines.tables``: tests compare the two)."""
     study, base_cards = _prepare(job)
     players = None if python else core_players(study)
-    t0 = time.perf_counter()
     base = (base_cards, base_cards.fingerprint())
+    t0 = time.perf_counter()
     if players is None:
         tables, play = _python_tables(job, study, base, shard)
     else:

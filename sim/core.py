@@ -89,8 +89,8 @@ def plays_natively(strategy: Strategy | None) -> bool:
 def _native(strategy: Strategy | None) -> Any:
     """The core's own version of ``strategy``, where it has one (``plays_natively``): (name, parameters,
     random stream), or a ``sim._core.NativeStrategy`` that is the player itself."""
-    if plays_natively(strategy):
-        return strategy.native_player()  # type: ignore[union-attr]
+    if strategy is not None and plays_natively(strategy):
+        return strategy.native_player()  # type: ignore[attr-defined]
     return None
 
 
