@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -55,9 +56,11 @@ def _plain(value: Any) -> Any:
         return None  # JSON has no infinity: an undefined figure
     if isinstance(value, Path):
         return str(value)
+    if isinstance(value, datetime):
+        return value.isoformat()
     return value
 
 
 def print_json(value: Any) -> None:
     """``value`` (dicts, lists, dataclasses, paths) as one JSON document on stdout."""
-    typer.echo(json.dumps(_plain(value), indent=1, default=str))
+    typer.echo(json.dumps(_plain(value), indent=1))
