@@ -10,7 +10,7 @@ from typing import Annotated
 import typer
 
 from sim.errors import UserError, fail_cleanly
-from sim.options import at_least
+from sim.options import AddressOpt, HistoryDbOpt, at_least
 
 
 def register(app: typer.Typer) -> None:
@@ -20,21 +20,16 @@ def register(app: typer.Typer) -> None:
         study_file: Annotated[Path, typer.Argument(metavar="STUDY.toml", help="the study config")],
         out: Annotated[Path | None, typer.Option(
             metavar="RUN_DIR", help="the run directory", show_default="runs/<study name>")] = None,
-        address: Annotated[str | None, typer.Option(
-            envvar="RAY_ADDRESS", metavar="HOST:PORT",
-            help="an existing Ray cluster to run on; without it, Ray starts locally",
-        )] = None,
+        address: AddressOpt = None,
         workers: Annotated[int | None, typer.Option(
             metavar="N", help="local Ray: CPUs to use; cluster: most shards at once", show_default="all cores")] = None,
-        force: Annotated[bool, typer.Option(help="discard a run of a different study in --out")] = False,
+        force: Annotated[bool, typer.Option("--force", help="discard a run of a different study in --out")] = False,
         repair: Annotated[bool, typer.Option(
-            help="rebuild a damaged or missing manifest from the shard files, keeping every intact shard, "
+            "--repair", help="rebuild a damaged or missing manifest from the shard files, keeping every intact shard, "
                  "then resume")] = False,
         progress: Annotated[bool, typer.Option(help="show a live progress bar")] = True,
         history: Annotated[bool, typer.Option(help="record the finished run's summary metrics in the history")] = True,
-        db: Annotated[Path | None, typer.Option(
-            metavar="FILE.duckdb", help="the history database (default: $TASHKALAR_HISTORY or "
-                                        "~/.local/share/tashkalar/history.duckdb)")] = None,
+        db: HistoryDbOpt = None,
     ) -> None:
         """Run a study (or resume it: finished shards are kept) and write its Parquet dataset."""
         from rich.console import Console

@@ -10,7 +10,7 @@ import typer
 
 from sim.errors import UserError, fail_cleanly
 from sim.files import check_writable
-from sim.options import json_flag, print_json
+from sim.options import CardsOpt, json_flag, print_json
 
 RunsArg = Annotated[list[Path], typer.Argument(metavar="RUN_DIR",
                                                help="run directories (runs/NAME); several are combined")]
@@ -21,8 +21,6 @@ HtmlOpt = Annotated[bool, typer.Option(help="write the HTML report (--no-html: o
 MdOpt = Annotated[Path | None, typer.Option("--md", metavar="FILE.md", help="also write the report as Markdown")]
 CsvOpt = Annotated[Path | None, typer.Option("--csv", metavar="DIR",
                                              help="also write every table as CSV in this directory")]
-CardsOpt = Annotated[Path | None, typer.Option("--cards", metavar="CARDS_DIR",
-                                               help="card-set directory for card and task names")]
 MixedOpt = Annotated[bool, typer.Option(
     "--allow-mixed-runs", help="pool runs of different card sets, code versions or players under one label "
                                "(refused otherwise); the report's header and summary then say how they differ")]

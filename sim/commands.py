@@ -11,7 +11,7 @@ import typer
 from sim.errors import UserError, fail_cleanly
 from sim.files import read_text
 from sim.narrate import result_line
-from sim.options import at_least, json_flag, print_json, table_decks
+from sim.options import CardsOpt, at_least, json_flag, print_json, table_decks
 from strategies.registry import DEFAULT_STRATEGY
 
 
@@ -59,9 +59,8 @@ def register(app: typer.Typer) -> None:
                                                 "random,builder; fewer names are repeated in turn")] = (
             DEFAULT_STRATEGY),
         seed: Annotated[int, typer.Option(metavar="N", help="the game's seed")] = 0,
-        json_out: bool = json_flag("the game record instead of the turns"),
-        cards_dir: Annotated[Path | None, typer.Option("--cards", metavar="CARDS_DIR",
-                                                       help="a card-set directory")] = None,
+        json_out: bool = json_flag("the game record (not the turns)"),
+        cards_dir: CardsOpt = None,
         strict: Annotated[bool, typer.Option(help="check invariants after every step")] = True,
         teams: Annotated[bool, typer.Option(
             "--teams", help="a team game, 2 against 2: seats A1, B1, A2, B2 clockwise (team A = A1 and A2); "
@@ -107,8 +106,7 @@ def register(app: typer.Typer) -> None:
         json_out: bool = json_flag("the card set"),
         deck: Annotated[str | None, typer.Option(
             metavar="DECK", help="only this deck (or 'legends', 'flares', 'tasks')")] = None,
-        cards_dir: Annotated[Path | None, typer.Option("--cards", metavar="CARDS_DIR",
-                                                       help="a card-set directory")] = None,
+        cards_dir: CardsOpt = None,
     ) -> None:
         """Print the card set: patterns and the project's own effect descriptions."""
         from sim.card_export import export_cards, render_cards
@@ -131,8 +129,7 @@ def register(app: typer.Typer) -> None:
         strategy: Annotated[str, typer.Option(metavar="NAME", help="who takes the effect's decisions")] = (
             DEFAULT_STRATEGY),
         seed: Annotated[int, typer.Option(metavar="N", help="the strategy's seed")] = 0,
-        cards_dir: Annotated[Path | None, typer.Option("--cards", metavar="CARDS_DIR",
-                                                       help="a card-set directory")] = None,
+        cards_dir: CardsOpt = None,
     ) -> None:
         """Set up a position to check a card: list where each card in hand can be summoned, or summon one
         (--summon ID --at SQUARE) and show what its effect did."""
@@ -190,7 +187,7 @@ def register(app: typer.Typer) -> None:
     def bench(
         games: Annotated[int, typer.Option(metavar="N", help="games per form and pairing")] = 300,
         decks: Annotated[str | None, typer.Option(
-            metavar="PAIRINGS", help="pairings, e.g. imperial-imperial,everfrost-sylvan, or tables for a melee; "
+            metavar="PAIRING,...", help="pairings, e.g. imperial-imperial,everfrost-sylvan, or tables for a melee; "
                                      "'all' (the base decks), 'expansions' (every pairing or table with an "
                                      "expansion deck) or 'all+expansions'",
             show_default="imperial-imperial; a melee: all")] = None,

@@ -14,11 +14,20 @@ import json
 import math
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 
 from sim.errors import UserError
+
+CardsOpt = Annotated[Path | None, typer.Option(
+    "--cards", metavar="CARDS_DIR", help="a card-set directory", show_default="the built-in cards")]
+HistoryDbOpt = Annotated[Path | None, typer.Option(
+    "--db", metavar="FILE.duckdb", help="the history database",
+    show_default="$TASHKALAR_HISTORY, else ~/.local/share/tashkalar/history.duckdb")]
+AddressOpt = Annotated[str | None, typer.Option(
+    envvar="RAY_ADDRESS", metavar="HOST:PORT", help="an existing Ray cluster to run on; without it, Ray starts "
+                                                    "locally")]
 
 
 def at_least(option: str, value: int | None, minimum: int = 1) -> int | None:
@@ -41,8 +50,8 @@ def table_decks(text: str, option: str = "--decks") -> tuple[str, ...]:
 
 def json_flag(what: str) -> Any:
     """The ``--json`` option of every command that has one."""
-    return typer.Option(False, "--json", help=f"print {what} as one JSON document on stdout (nothing else goes "
-                                              "there; see docs/cli.md)")
+    return typer.Option(False, "--json", help=f"print {what} as one JSON document on stdout, and nothing else "
+                                              "there (docs/cli.md)")
 
 
 def _plain(value: Any) -> Any:

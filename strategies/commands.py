@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
 from sim.errors import UserError, fail_cleanly
-from sim.options import at_least, json_flag, print_json
+from sim.options import CardsOpt, at_least, json_flag, print_json
 
 FORM_SPECIALISTS = {"high-form": "hunter", "deathmatch": "brawler", "melee-3": "brawler", "melee-4": "brawler",
                     "team-high-form": "hunter", "team-deathmatch": "brawler"}
@@ -67,7 +66,7 @@ def register(app: typer.Typer) -> None:
             metavar="N", help="games per pairing (even: each deal is played from both seats; a melee: a multiple "
                               "of twice the players)")] = 200,
         strategies: Annotated[str | None, typer.Option(
-            metavar="NAMES", help="strategy names separated by commas, each optionally under a label, "
+            metavar="NAME,...", help="strategy names separated by commas, each optionally under a label, "
                  "LABEL=STRATEGY (default: random, greedy, builder, planner and the form's specialist, hunter "
                  "or brawler)")] = None,
         param: Annotated[list[str] | None, typer.Option(
@@ -78,11 +77,10 @@ def register(app: typer.Typer) -> None:
                                      "default; a team game takes tables of 4 decks by seat (seats 0 and 2 "
                                      "are one team)", show_default="imperial-imperial")] = None,
         workers: Annotated[int | None, typer.Option(
-            metavar="N", help="worker processes", show_default="one per core")] = None,
+            metavar="N", help="worker processes", show_default="all cores")] = None,
         seed: Annotated[int, typer.Option(metavar="N", help="the ladder's base seed")] = 1,
         json_out: bool = json_flag("the results instead of the Markdown"),
-        cards_dir: Annotated[Path | None, typer.Option("--cards", metavar="CARDS_DIR",
-                                                       help="a card-set directory")] = None,
+        cards_dir: CardsOpt = None,
         progress: Annotated[bool, typer.Option(help="show a live progress bar with an ETA (on stderr)")] = True,
     ) -> None:
         """Play a round robin between strategies; print each pairing's win rate (95% Wilson interval) and
@@ -129,7 +127,7 @@ def register(app: typer.Typer) -> None:
     @fail_cleanly
     def blind_spots(
         strategies: Annotated[str, typer.Option(
-            metavar="NAMES", help="strategies to measure, separated by commas (each plays itself)")] = "planner",
+            metavar="NAME,...", help="strategies to measure, separated by commas (each plays itself)")] = "planner",
         games: Annotated[int, typer.Option(metavar="N", help="mirror games per strategy and form")] = 100,
         forms: Annotated[str, typer.Option(
             metavar="FORM,...", help="high-form, deathmatch, or both separated by commas")] = "high-form,deathmatch",

@@ -9,7 +9,7 @@ import typer
 
 from reports.regression.thresholds import DEFAULTS
 from sim.errors import fail_cleanly
-from sim.options import json_flag, print_json
+from sim.options import AddressOpt, HistoryDbOpt, json_flag, print_json
 
 if TYPE_CHECKING:
     from reports.regression.compare import Regression
@@ -45,6 +45,7 @@ def register(app: typer.Typer) -> None:
         min_trials: Annotated[int, typer.Option(
             metavar="N", help="comparisons with fewer games are not tested")] = DEFAULTS.min_trials,
         allow_different_studies: Annotated[bool, typer.Option(
+            "--allow-different-studies",
             help="compare runs of different studies anyway (every section then says so)")] = False,
         json_out: bool = json_flag("the verdict and every gate"),
     ) -> None:
@@ -86,9 +87,7 @@ def register(app: typer.Typer) -> None:
         form: Annotated[str | None, typer.Option(metavar="FORM", help="only this form")] = None,
         record: Annotated[Path | None, typer.Option(metavar="RUN_DIR",
                                                     help="record a finished run's metrics now, then exit")] = None,
-        db: Annotated[Path | None, typer.Option(
-            metavar="FILE.duckdb", help="the history database (default: $TASHKALAR_HISTORY or "
-                                        "~/.local/share/tashkalar/history.duckdb)")] = None,
+        db: HistoryDbOpt = None,
         json_out: bool = json_flag("the recorded metrics, by study"),
     ) -> None:
         """Show recorded metrics over time, one study at a time; or record a run (--record)."""
@@ -122,16 +121,16 @@ def register(app: typer.Typer) -> None:
     @fail_cleanly
     def suite(
         suite_file: Annotated[Path, typer.Argument(metavar="SUITE.toml", help="the suite file")],
-        promote: Annotated[bool, typer.Option(help="make every new run its study's baseline")] = False,
+        promote: Annotated[bool, typer.Option("--promote", help="make every new run its study's baseline")] = False,
         promote_if_unchanged: Annotated[bool, typer.Option(
-            help="make a new run the baseline when nothing moved")] = False,
+            "--promote-if-unchanged", help="make a new run the baseline when nothing moved")] = False,
         new_baseline: Annotated[bool, typer.Option(
+            "--new-baseline",
             help="a study without a baseline is run and becomes the baseline (else the suite is refused)")] = False,
-        address: Annotated[str | None, typer.Option(envvar="RAY_ADDRESS", metavar="HOST:PORT",
-                                                    help="an existing Ray cluster")] = None,
+        address: AddressOpt = None,
         workers: Annotated[int | None, typer.Option(metavar="N", help="local Ray CPUs",
                                                     show_default="all cores")] = None,
-        db: Annotated[Path | None, typer.Option(metavar="FILE.duckdb", help="the history database")] = None,
+        db: HistoryDbOpt = None,
         progress: Annotated[bool, typer.Option(help="show live progress bars")] = True,
         json_out: bool = json_flag("each study's outcome"),
     ) -> None:
