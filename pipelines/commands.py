@@ -19,7 +19,7 @@ def register(app: typer.Typer) -> None:
     def run(
         study_file: Annotated[Path, typer.Argument(metavar="STUDY.toml", help="the study config")],
         out: Annotated[Path | None, typer.Option(
-            metavar="RUN_DIR", help="the run directory", show_default="runs/<study name>")] = None,
+            metavar="RUN_DIR", help="the run directory", show_default="runs/NAME, NAME the study's name")] = None,
         address: AddressOpt = None,
         workers: Annotated[int | None, typer.Option(
             metavar="N", help="local Ray: CPUs to use; cluster: most shards at once", show_default="all cores")] = None,

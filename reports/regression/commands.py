@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -18,9 +19,8 @@ if TYPE_CHECKING:
 
 def gate_json(g: Gate) -> dict[str, Any]:
     """A gate as ``regress --json`` and ``suite --json`` print it (docs/cli.md)."""
-    low, high = g.estimate.interval if g.estimate.defined else (None, None)
-    return {"gate": g.metric, "form": g.mode, "subject": g.subject, "difference": g.estimate.value, "low": low,
-            "high": high, "tested": g.tested, "q": g.q_value, "mde": g.mde, "power": g.power, "moved": g.moved}
+    return {"gate": g.metric, "form": g.mode, "subject": g.subject, **asdict(g.estimate), "tested": g.tested,
+            "q": g.q_value, "mde": g.mde, "power": g.power, "moved": g.moved}
 
 
 def regression_json(r: Regression) -> dict[str, Any]:
