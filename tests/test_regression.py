@@ -213,10 +213,12 @@ def test_suite_runs_reports_regresses_and_promotes(tmp_path, monkeypatch):
     assert first.exit_code == 0, first.output
     assert "no baseline yet; this run is now the baseline" in first.output
     assert (tmp_path / "base" / "mirror" / "manifest.json").exists()
-    second = cli.invoke(app, args)
+    second = cli.invoke(app, [*args, "--json"])
     assert second.exit_code == 0, second.output
-    assert "0 gate(s) moved" in second.output
+    [mirror] = json.loads(second.stdout)["studies"]  # the whole of stdout: one JSON document
+    assert mirror["study"] == "mirror" and mirror["regression"]["moved"] == 0 and mirror["promoted"]
     latest = tmp_path / "out" / "latest"
+    assert "0 gate(s) moved" in (latest / "summary.md").read_text()
     assert {"summary.md", "mirror-report.html", "mirror-regression.md"} <= {p.name for p in latest.iterdir()}
     bad = cli.invoke(app, ["suite", "missing.toml"])
     assert bad.exit_code == 2 and "no such file" in bad.output
