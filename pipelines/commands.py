@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import sys
 from pathlib import Path
@@ -10,7 +11,7 @@ from typing import Annotated
 import typer
 
 from sim.errors import UserError, fail_cleanly
-from sim.options import AddressOpt, HistoryDbOpt, at_least
+from sim.options import AddressOpt, HistoryDbOpt, at_least, json_flag, print_json
 
 
 def register(app: typer.Typer) -> None:
@@ -30,6 +31,7 @@ def register(app: typer.Typer) -> None:
         progress: Annotated[bool, typer.Option(help="show a live progress bar")] = True,
         history: Annotated[bool, typer.Option(help="record the finished run's summary metrics in the history")] = True,
         db: HistoryDbOpt = None,
+        json_out: bool = json_flag("the run's figures (not its summary tables)"),
     ) -> None:
         """Run a study (or resume it: finished shards are kept) and write its Parquet dataset."""
         from rich.console import Console
@@ -63,8 +65,11 @@ def register(app: typer.Typer) -> None:
             typer.echo(f"error: {where}{e.strerror or e}\nfinished shards are kept; rerun the same command "
                        f"to resume", err=True)
             raise typer.Exit(1) from None
-        print_summary(Console(width=None if sys.stdout.isatty() else 120), report, study)
+        if json_out:
+            print_json({"study": study.name, **dataclasses.asdict(report)})
+        else:
+            print_summary(Console(width=None if sys.stdout.isatty() else 120), report, study)
         if history and report.shards_run:
             from reports.regression.history import record_run_or_warn
 
-            typer.echo(record_run_or_warn(target, db))
+            typer.echo(record_run_or_warn(target, db), err=json_out)

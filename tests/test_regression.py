@@ -233,8 +233,10 @@ def test_run_command_records_the_finished_run_once(tmp_path):
     first = CliRunner().invoke(app, args)
     assert first.exit_code == 0, first.output
     assert "recorded the run's summary metrics" in first.output
-    again = CliRunner().invoke(app, args)  # nothing left to run: not recorded twice
+    again = CliRunner().invoke(app, [*args, "--json"])  # nothing left to run: not recorded twice
     assert again.exit_code == 0 and "recorded" not in again.output
+    figures = json.loads(again.stdout)  # the whole of stdout: one JSON document
+    assert figures["study"] == "regress" and figures["shards_kept"] == figures["shards"] and figures["shards_run"] == 0
     con = duckdb.connect(str(db), read_only=True)
     try:
         assert con.execute("SELECT COUNT(*) FROM runs").fetchone()[0] == 1
