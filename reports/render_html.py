@@ -71,7 +71,7 @@ def _table(t: Table) -> str:
                      for row in t.rows)
     tid = f"t-{t.id}"
     note = f'<p class="note">{escape(t.note)}</p>' if t.note else ""
-    return (f'<div class="table-block"><h3 id="{escape(t.id)}">{escape(t.title)}</h3>{note}'
+    return (f'<div class="table-block"><h3>{escape(t.title)}</h3>{note}'
             f'<div class="table-tools"><input class="filter" type="search" data-table="{escape(tid)}" '
             f'placeholder="Filter rows (words)" aria-label="Filter {escape(t.title)}">'
             f'<span class="count" data-table="{escape(tid)}"></span></div>'
