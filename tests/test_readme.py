@@ -107,3 +107,19 @@ def test_only_the_registry_default_is_called_the_default() -> None:
 ])
 def test_the_default_check_catches_the_old_phrases(text: str, claims: int) -> None:
     assert len(_default_claims(text, "planner", ["builder", "planner", "random"])) == claims
+
+
+def test_every_docs_file_named_in_the_project_exists() -> None:
+    """A comment, doc or config naming a file under docs/ names a file that is there (a moved or deleted doc leaves
+    no stale pointer behind)."""
+    named = re.compile(r"docs/[A-Za-z0-9_-]+\.md")
+    stale = []
+    for path in ROOT.rglob("*"):
+        parts = path.relative_to(ROOT).parts
+        if not path.is_file() or parts[0] in {".venv", ".git", "runs", "out"} or "target" in parts \
+                or path.suffix not in {".md", ".py", ".toml", ".yaml", ".yml", ".sh", ".rs", ".sql", ".html"}:
+            continue
+        for ref in set(named.findall(path.read_text(encoding="utf-8", errors="replace"))):
+            if not (ROOT / ref).is_file():
+                stale.append(f"{path.relative_to(ROOT)}: {ref}")
+    assert not stale
