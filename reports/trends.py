@@ -28,6 +28,7 @@ TREND_METRICS = {  # the card and task metrics the history records, strength fir
     "task_dealt_effect": "dealt at setup",
 }
 WIDTH, LEFT, TOP, PLOT_H, LEGEND_H = 560, 52, 14, 130, 15
+LATEST = 20  # the recorded runs a chart shows, the latest: the page stays small however long the history
 
 
 @dataclass
@@ -68,8 +69,12 @@ def _label(key: tuple[str, str]) -> str:
 
 
 def trend_chart(chart_id: str, metric: str, rows: list[HistoryRow]) -> Chart:
-    """One metric's recorded values over the runs: one line per form and cell, 95% intervals as whiskers."""
-    runs = sorted({(r.recorded_at, r.run_path) for r in rows})
+    """One metric's recorded values over the latest runs: one line per form and cell, 95% intervals as
+    whiskers."""
+    recorded = sorted({(r.recorded_at, r.run_path) for r in rows})
+    runs = recorded[-LATEST:]
+    shown = set(runs)
+    rows = [r for r in rows if (r.recorded_at, r.run_path) in shown]
     x_of = {run: i for i, run in enumerate(runs)}
     series: dict[tuple[str, str], list[HistoryRow]] = defaultdict(list)
     for r in rows:
@@ -118,7 +123,8 @@ def trend_chart(chart_id: str, metric: str, rows: list[HistoryRow]) -> Chart:
         body.append(f'<g class="filterable series" data-mode="{escape(key[0])}" data-deck="{escape(deck)}" '
                      f'data-strategy="{escape(strategy)}">' + "".join(parts) + "</g>")
     height = legend_y + len(series) * LEGEND_H
-    title = f"{TREND_METRICS[metric]}, over {len(runs)} recorded run{'s' if len(runs) != 1 else ''}"
+    latest = f"the latest {len(runs)} of {len(recorded)}" if len(recorded) > len(runs) else f"{len(runs)}"
+    title = f"{TREND_METRICS[metric]}, over {latest} recorded run{'s' if len(runs) != 1 else ''}"
     note = f"{DEFINITIONS[metric].meaning}; in points, with 95% intervals."
     return Chart(chart_id, title, charts._svg(WIDTH, height, title, body), note)
 

@@ -14,8 +14,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from reports import trends
 from reports.build import write_report
-from reports.regression.history import RunIdentity, metric_history, record_metrics
+from reports.regression.history import HistoryRow, RunIdentity, metric_history, record_metrics
 from reports.regression.summary import run_metrics
 from sim.cli import app
 from tests.test_reports import make_run
@@ -159,3 +160,13 @@ def test_without_a_history_a_card_page_says_none_is_recorded(pages: dict[str, Pa
     page = article(pages["bare"].read_text(), CARD)
     assert "<svg" not in page.split('<div class="trend">')[1]
     assert "No trend: no measured effect of this card is recorded (no history is recorded" in page
+
+
+def test_a_long_history_shows_its_latest_runs() -> None:
+    rows = [HistoryRow(datetime(2026, 1, day), f"runs/r{day}", "card_position_effect", "randomized", "deathmatch",
+                       CARD, "highland, builder", 0.01 * day, None, None, 100, None, None, None, "s", "id", "fp",
+                       "builder", "code") for day in range(1, 26)]
+    chart = trends.trend_chart("trend", "card_position_effect", rows)
+    assert chart.title.endswith(f", over the latest {trends.LATEST} of 25 recorded runs")
+    assert chart.svg.count("<circle") == trends.LATEST and "2026-01-06 00:00" in chart.svg  # the 6th to the 25th
+    assert "2026-01-05" not in chart.svg
