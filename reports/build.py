@@ -118,7 +118,7 @@ def build_report(paths: list[Path], cards_dir: Path | None = None, allow_mixed: 
     title = "Balance report: " + ", ".join(run.label for run in runs)
     records = cards + by_deck + (melee.cards if melee else []) + (teams.cards if teams else [])
     source = "built-in card set" if cards_dir is None else f"card set {cards_dir}"
-    pages = card_pages(sections, card_set, source, runs, records, ablation, read_history(runs, history))
+    pages = card_pages(sections, card_set, source, runs, fingerprints, records, ablation, read_history(runs, history))
     return Report(title, facts, summary, sections, pages)
 
 

@@ -58,8 +58,10 @@ def _grid(card: Being | Flare | Task) -> list[list[str]]:
     return [line.split() for line in render_grid(card.pattern).splitlines()] if isinstance(card, Being) else []
 
 
-def _notes(card_id: str, card_set: CardSet, source: str, runs: list[Run], arms: set[str]) -> list[str]:
-    """Which card set the texts are from, and where the runs' games played another version of the card."""
+def _notes(card_id: str, card_set: CardSet, source: str, runs: list[Run], played_sets: set[str],
+           arms: set[str]) -> list[str]:
+    """Which card set the texts are from, and where the runs' games played another version of the card: by
+    the card's own fingerprint where the runs' manifests record it, else by the whole set's."""
     notes = [f"Texts from the {source}."]
     ours = card_set.fingerprints.get(card_id)
     played = sorted({str(fp) for run in runs
@@ -67,6 +69,9 @@ def _notes(card_id: str, card_set: CardSet, source: str, runs: list[Run], arms: 
     if played and played != [ours]:
         notes.append(f"The runs played another version of this card (fingerprint {', '.join(played)}; the text "
                      f"shown: {ours or 'none'}): pass the runs' card set with --cards.")
+    elif not played and played_sets != {card_set.fingerprint()}:
+        notes.append(f"The runs played another card set ({', '.join(sorted(played_sets))}), whose text of this "
+                     "card may differ: pass the runs' card set with --cards.")
     if arms:
         notes.append(f"Its ablation arms ({', '.join(sorted(arms))}) played it changed (vanilla: no effect; "
                      "remove: out of the deck; copy: unchanged); the text shown is the base set's.")
@@ -89,9 +94,11 @@ def page_slug(card_id: str) -> str:
 
 
 def card_pages(sections: Sequence[Section], card_set: CardSet, source: str, runs: list[Run],
-               records: Sequence[Record], ablation: Sequence[Record], history: History) -> list[CardPage]:
+               played_sets: set[str], records: Sequence[Record], ablation: Sequence[Record],
+               history: History) -> list[CardPage]:
     """The page of every card the report's tables show; ``records`` are its card and task-by-deck records,
-    ``source`` names its card set (built-in or a directory)."""
+    ``source`` names its card set (built-in or a directory), ``played_sets`` the fingerprints of the sets the
+    runs' games were played with."""
     out = []
     for card_id in report_card_ids(sections):
         card = card_set.by_id.get(card_id)
@@ -108,5 +115,6 @@ def card_pages(sections: Sequence[Section], card_set: CardSet, source: str, runs
                                 estimates, trends, trend_note))
             continue
         out.append(CardPage(card_id, card.name, _kind(card), _grid(card), _texts(card),
-                            _notes(card_id, card_set, source, runs, arms), estimates, trends, trend_note))
+                            _notes(card_id, card_set, source, runs, played_sets, arms), estimates, trends,
+                            trend_note))
     return out

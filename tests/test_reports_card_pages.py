@@ -14,8 +14,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from pipelines.study import parse_study
 from reports import trends
-from reports.build import write_report
+from reports.build import build_report, write_report
+from reports.calibration import STRONG, planted_card_set, run_local, study_config
 from reports.regression.history import HistoryRow, RunIdentity, metric_history, record_metrics
 from reports.regression.summary import run_metrics
 from sim.cli import app
@@ -170,3 +172,19 @@ def test_a_long_history_shows_its_latest_runs() -> None:
     assert chart.title.endswith(f", over the latest {trends.LATEST} of 25 recorded runs")
     assert chart.svg.count("<circle") == trends.LATEST and "2026-01-06 00:00" in chart.svg  # the 6th to the 25th
     assert "2026-01-05" not in chart.svg
+
+
+def test_an_ablation_run_of_another_card_set_says_whose_text_is_shown(tmp_path: Path) -> None:
+    """A run of an edited card set with vanilla arms, reported with the built-in names: the pages say the
+    runs played another set, and that the arms played the card changed."""
+    cards_dir = planted_card_set(tmp_path / "cards")
+    config = study_config(3, 8, "random", ["deathmatch"], [STRONG], "vanilla", str(cards_dir))
+    run = run_local(parse_study(config, tmp_path / "study.toml"), tmp_path / "run")
+    pages = {p.id: p for p in build_report([run]).cards}
+    strong = pages[STRONG]
+    assert strong.notes[0] == "Texts from the built-in card set."
+    assert any(n.startswith("The runs played another card set (") for n in strong.notes)
+    assert any(n.startswith("Its ablation arms (vanilla) played it changed") for n in strong.notes)
+    assert any(r["measure"] == "ablation, vanilla arm" for r in strong.estimates.rows)
+    same = {p.id: p for p in build_report([run], cards_dir).cards}[STRONG]
+    assert same.notes[0] == f"Texts from the card set {cards_dir}." and len(same.notes) == 2
