@@ -71,7 +71,7 @@ NAME_KEYS = ("card", "task")  # the column that names a card's row: its link to 
 
 
 def _row(row: dict[str, Any], columns: list[Column]) -> str:
-    """A table row; one of a form, deck or player carries them for the filters, a card's row links its page."""
+    """A table row: its form, deck and player as data attributes for the dropdowns; a card's row links its page."""
     attrs = "".join(f' data-{key}="{escape(row[key])}"' for key, _, _ in FILTERS if isinstance(row.get(key), str))
     card = row_card(row)
     cells = []
@@ -116,9 +116,13 @@ def _filters(report: Report) -> str:
     out = []
     for key, name, label in FILTERS:
         values = sorted({r[key] for r in rows if isinstance(r.get(key), str) and r[key]})
+        if not values:
+            continue
         options = "".join(f'<option value="{escape(v)}">{escape(v)}</option>' for v in values)
         out.append(f'<label>{label} <select class="facet" data-key="{key}" data-name="{name}">'
                    f'<option value="">all</option>{options}</select></label>')
+    if not out:
+        return ""
     return ('<div class="filters" id="filters">' + "".join(out)
             + '<span class="note">Filters every table; the address keeps them, and the open card, to share '
               "the view.</span></div>")
