@@ -39,7 +39,7 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         record_metrics(db, str(run), run_metrics(run), RunIdentity.of_manifest(manifest), datetime(2026, 1, day))
     write_report([runs[0]], html=tmp / "report.html", history=db)
     write_report([runs[0]], html=tmp / "bare.html", history=tmp / "absent.duckdb")
-    return {"report": tmp / "report.html", "bare": tmp / "bare.html", "history": db}
+    return {"report": tmp / "report.html", "bare": tmp / "bare.html", "history": db, "run": runs[0]}
 
 
 def dom_at(page: Path, fragment: str) -> str:
@@ -162,6 +162,16 @@ def test_without_a_history_a_card_page_says_none_is_recorded(pages: dict[str, Pa
     page = article(pages["bare"].read_text(), CARD)
     assert "<svg" not in page.split('<div class="trend">')[1]
     assert "No trend: no measured effect of this card is recorded (no history is recorded" in page
+
+
+def test_the_report_command_reads_the_history_at_tashkalar_history(pages: dict[str, Path], tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TASHKALAR_HISTORY", str(pages["history"]))
+    out = tmp_path / "cli.html"
+    result = CliRunner().invoke(app, ["report", str(pages["run"]), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    page = article(out.read_text(), CARD)
+    assert f"Trend: recorded runs of this study in {pages['history']}." in page and "<svg" in page
 
 
 def test_a_long_history_shows_its_latest_runs() -> None:
