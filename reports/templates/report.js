@@ -58,7 +58,7 @@
   }
 
   function rowShown(row, words) {
-    var text = row.textContent.toLowerCase();
+    var text = words.length ? row.textContent.toLowerCase() : "";
     return facets.every(function (s) {
       var v = row.getAttribute("data-" + s.getAttribute("data-key"));
       return !s.value || v === null || v === s.value;
