@@ -100,6 +100,14 @@ window.addEventListener("load", function () {
   var shown = Array.prototype.filter.call(rows, function (r) { return !r.hidden; });
   log.push(["filtered", shown.every(function (r) { return r.getAttribute("data-deck") === "imperial"; }),
             shown.length, rows.length, location.hash]);
+  var words = document.querySelector('input.filter[data-table="t-beings"]');
+  words.value = "no such words";
+  words.dispatchEvent(new Event("input"));
+  var none = Array.prototype.every.call(rows, function (r) { return r.hidden; });
+  words.value = "";
+  words.dispatchEvent(new Event("input"));
+  var again = Array.prototype.filter.call(rows, function (r) { return !r.hidden; }).length;
+  log.push(["words", none, again === shown.length]);
   panel.querySelector("button.close").click();
   setTimeout(function () {
     log.push(["closed", panel.open, location.hash]);
@@ -118,7 +126,8 @@ def test_clicks_open_a_card_filter_the_tables_and_update_the_address(pages: dict
     assert log[0] == ["opened", True, f"#card={CARD}"]
     assert log[1][:2] == ["filtered", True] and 0 < log[1][2] < log[1][3]
     assert log[1][4] == f"#deck=imperial&card={CARD}"
-    assert log[2] == ["closed", False, "#deck=imperial"]
+    assert log[2] == ["words", True, True]  # the words filter on top of the dropdowns, and off again
+    assert log[3] == ["closed", False, "#deck=imperial"]
 
 
 def test_a_card_page_shows_the_pattern_and_texts_of_tashkalar_cards(pages: dict[str, Path]) -> None:
