@@ -207,3 +207,30 @@ def test_an_ablation_run_of_another_card_set_says_whose_text_is_shown(tmp_path: 
     assert any(r["measure"] == "ablation, vanilla arm" for r in strong.estimates.rows)
     same = {p.id: p for p in build_report([run], cards_dir).cards}[STRONG]
     assert same.notes[0] == f"Texts from the card set {cards_dir}." and len(same.notes) == 2
+
+
+PLACE = """<script>
+window.addEventListener("load", function () {
+  var root = document.documentElement;
+  var deck = document.querySelector('select.facet[data-name="deck"]');
+  deck.value = "imperial";
+  deck.dispatchEvent(new Event("change"));
+  document.querySelector('a[href="#beings"]').click();
+  setTimeout(function () { root.setAttribute("data-log", JSON.stringify([location.hash, deck.value])); }, 50);
+});
+</script></body>"""
+
+
+def test_a_contents_link_keeps_the_filters_in_the_address(pages: dict[str, Path], tmp_path: Path) -> None:
+    clicked = tmp_path / "place.html"
+    clicked.write_text(pages["report"].read_text().replace("</body>", PLACE))
+    dom, console = chromium(clicked, "--dump-dom", "--virtual-time-budget=2000")
+    assert console == []
+    assert json.loads(unescape(re.search(r'data-log="([^"]*)"', dom).group(1))) == ["#deck=imperial&at=beings",
+                                                                                    "imperial"]
+
+
+def test_a_shared_address_with_a_place_restores_the_filters_and_the_place(pages: dict[str, Path]) -> None:
+    dom = dom_at(pages["report"], "deck=highland&at=beings")
+    assert re.search(r'<html[^>]*data-view="deck=highland&amp;at=beings"', dom)
+    assert re.search(r'<html[^>]*data-view="at=beings"', dom_at(pages["report"], "beings"))  # a plain anchor

@@ -103,6 +103,7 @@
     var parts = [];
     facets.forEach(function (s) { if (s.value) parts.push(s.getAttribute("data-name") + "=" + enc(s.value)); });
     if (state.card) parts.push("card=" + enc(state.card));
+    if (state.at) parts.push("at=" + enc(state.at));
     return parts.join("&");
   }
 
@@ -119,7 +120,7 @@
   function restore() {
     var hash = location.hash.replace(/^#/, "");
     if (hash === written) return;
-    if (hash && hash.indexOf("=") < 0) return;  // a plain anchor (the contents' links): the view stays
+    if (hash && hash.indexOf("=") < 0) hash = "at=" + hash;  // a plain anchor: the place, no filters
     var params = {};
     hash.split("&").filter(Boolean).forEach(function (pair) {
       var at = pair.indexOf("=");
@@ -132,7 +133,16 @@
     });
     filterAll();
     showCard(params.card || "");
+    goTo(params.at || "");
     save();
+  }
+
+  // A place in the page (a contents link) is part of the view too, so a shared link keeps the filters and
+  // opens at the same section.
+  function goTo(id) {
+    var target = id ? document.getElementById(id) : null;
+    state.at = target ? id : "";
+    if (target && target.scrollIntoView) target.scrollIntoView();
   }
 
   facets.forEach(function (s) { s.addEventListener("change", function () { filterAll(); save(); }); });
@@ -141,6 +151,13 @@
     input.addEventListener("input", function () { filterTable(table); });
   });
   document.addEventListener("click", function (e) {
+    var place = e.target.closest ? e.target.closest("a[href^='#']:not(.card-link)") : null;
+    if (place && place.getAttribute("href").indexOf("=") < 0) {
+      e.preventDefault();
+      goTo(place.getAttribute("href").slice(1));
+      save();
+      return;
+    }
     var link = e.target.closest ? e.target.closest("a.card-link") : null;
     if (!link) return;
     e.preventDefault();
