@@ -36,9 +36,11 @@ def register(app: typer.Typer) -> None:
     def report(runs: RunsArg, out: OutOpt = None, html: HtmlOpt = True, md: MdOpt = None, csv_dir: CsvOpt = None,
                cards_dir: CardsOpt = None, allow_mixed: MixedOpt = False,
                json_out: bool = json_flag("the report's title, facts and what stands out")) -> None:
-        """Balance report over runs: per card, per task and per game, as HTML (and Markdown, CSV)."""
+        """Balance report over runs: per card, per task and per game, as HTML (and Markdown, CSV); the card
+        pages show each card's trend from the history ($TASHKALAR_HISTORY or ~/.local/share/tashkalar)."""
         from pipelines.store import check_recorded
         from reports.build import write_report
+        from reports.regression.history import default_history_path
 
         if not html:
             if out is not None:
@@ -57,7 +59,8 @@ def register(app: typer.Typer) -> None:
             for warning in check_recorded(run):
                 typer.echo(f"warning: {warning}", err=True)
         try:
-            rep = write_report(runs, html=out, md=md, csv_dir=csv_dir, cards_dir=cards_dir, allow_mixed=allow_mixed)
+            rep = write_report(runs, html=out, md=md, csv_dir=csv_dir, cards_dir=cards_dir, allow_mixed=allow_mixed,
+                               history=default_history_path())
         except OSError as e:
             raise UserError(f"cannot write {e.filename or 'the report'}: {e.strerror or e}") from None
         written = {k: v for k, v in (("html", out), ("md", md), ("csv", csv_dir)) if v is not None}

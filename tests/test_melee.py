@@ -25,6 +25,7 @@ from sim.cli import app
 from sim.game import Game
 from sim.record import FlareInvoked, Improvise, Points
 from strategies import make_strategy
+from strategies.registry import DEFAULT_STRATEGY
 
 TABLES_3 = [("imperial", "sylvan", "highland"), ("highland", "highland", "imperial")]
 TABLE_4 = ("imperial", "sylvan", "highland", "imperial")
@@ -145,6 +146,7 @@ def test_melee_cells_rotate_every_deck_and_player_through_every_seat() -> None:
 
 @pytest.mark.parametrize("changes, key, message", [
     ({"deck_tables": None}, "deck_tables", "missing"),
+    ({"strategy_tables": None}, "strategy_tables", f'like [["{DEFAULT_STRATEGY}", "{DEFAULT_STRATEGY}", '),
     ({"games_per_cell": 8}, "games_per_cell", "multiple of 3"),
     ({"deck_tables": [["imperial", "sylvan"]]}, "deck_tables[0]", "table of 3 or 4"),
     ({"deck_tables": [["imperial", "sylvan", "nope"], ["imperial"] * 4]}, "deck_tables[0]", "unknown name 'nope'"),
