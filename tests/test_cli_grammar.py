@@ -120,6 +120,8 @@ def test_regress_json_keeps_the_exit_status(tmp_path):
     assert data["moved"] >= 1 and data["baseline"] == str(base)
     deck = next(g for g in data["gates"] if g["gate"] == "deck_win_rate" and g["subject"] == "imperial")
     assert deck["moved"] and deck["low"] < deck["difference"] < deck["high"]
+    unwritable = run("regress", "--baseline", base, "--candidate", cand, "--md", tmp_path / "no" / "r.md")
+    assert unwritable.exit_code == 2 and "--md: cannot write" in unwritable.stderr  # before the comparison
     twice = run("regress", "--baseline", base, "--candidate", base, "--json")
     assert twice.exit_code == 2 and twice.stdout == ""  # the same run twice: a user error, as without --json
 

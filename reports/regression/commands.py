@@ -10,6 +10,7 @@ import typer
 
 from reports.regression.thresholds import DEFAULTS
 from sim.errors import fail_cleanly
+from sim.files import check_writable, write_text
 from sim.options import AddressOpt, HistoryDbOpt, json_flag, print_json
 
 if TYPE_CHECKING:
@@ -55,6 +56,8 @@ def register(app: typer.Typer) -> None:
         from reports.regression.thresholds import ThresholdError, Thresholds
         from sim.errors import UserError
 
+        if md is not None:
+            check_writable(md, "--md")  # before the work, as every command's output files
         try:
             thresholds = Thresholds(min_difference, alpha, min_trials)
         except ThresholdError as e:
@@ -70,7 +73,7 @@ def register(app: typer.Typer) -> None:
                        f"{thresholds.min_difference:.3f} with 80% power at this study's size (see the verdict)",
                        err=True)
         if md is not None:
-            md.write_text(text)
+            write_text(md, text, "--md")
         if result.moved:
             raise typer.Exit(1)
 
