@@ -91,7 +91,7 @@ def register(app: typer.Typer) -> None:
         record: Annotated[Path | None, typer.Option(metavar="RUN_DIR",
                                                     help="record a finished run's metrics now, then exit")] = None,
         db: HistoryDbOpt = None,
-        json_out: bool = json_flag("the recorded metrics, by study"),
+        json_out: bool = json_flag("the recorded metrics by study"),
     ) -> None:
         """Show recorded metrics over time, one study at a time; or record a run (--record)."""
         from reports.regression.history import default_history_path, metric_history, record_run
