@@ -518,6 +518,14 @@ mod tests {
                 assert_eq!(check(preset, spec, value), Ok(value));
             }
         }
+        let unknown = crate::players::make_strategy("nope", 0, 0).err();
+        assert_eq!(
+            unknown.as_deref(),
+            Some(
+                "unknown strategy 'nope'; known strategies: brawler, builder, expert, greedy, hunter, mc, \
+                 planner, random"
+            )
+        );
     }
 
     #[test]
