@@ -16,6 +16,7 @@ import polars as pl
 import pyarrow as pa
 
 from pipelines.schema import SCHEMA_VERSION, TABLES
+from pipelines.seat_summary import seat_summary
 from sim.record import (
     Convert,
     Destroy,
@@ -228,4 +229,5 @@ class TableBuilder:
                                              schema=schemas[name])
         for name, frame in frames.items():
             out[name] = frame.to_arrow().select(schemas[name].names).cast(schemas[name])
+        out["seat_summary"] = seat_summary(out)
         return out

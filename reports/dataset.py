@@ -155,7 +155,8 @@ def table_relation(run: Run, table: str, option: str = "") -> str:
     """A SELECT of the table's columns over the run's files (an older run's absent columns filled in), or
     the table derived from an older run's games."""
     if not run.files[table]:
-        return legacy.derived_table(table).sql.format(games=table_relation(run, "games"))
+        derived = legacy.derived_table(table)
+        return derived.sql.format(**{t: table_relation(run, t) for t in derived.reads})
     filled = legacy.filled_columns(table, run.schema_version)
     columns = ", ".join(f"{filled[f.name]} AS {f.name}" if f.name in filled else f.name for f in TABLES[table])
     extra = ", file_row_number AS seq" if option else ""

@@ -3,7 +3,9 @@
 ``pipelines.schema`` declares only today's tables. This module declares, per version, what that version
 added; a run of an older version gets each later column as a constant (its value in every game such a run
 could hold: a schema 2 run has no melees, so ``players`` is 2) and each later table derived from its games.
-Only one addition cannot be filled in exactly: a schema 1 run has no ``deck_order`` (the setup shuffle was
+The seat_summary table (version 6) is computed from an older run's card events on the fly, by the SQL the shard
+writer runs (pipelines/seat_summary.py), so such a run reads all its card events again. Only one addition
+cannot be filled in exactly: a schema 1 run has no ``deck_order`` (the setup shuffle was
 not recorded), so its games give no position estimates; ``lacks`` says so for the report's header.
 """
 
@@ -11,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pipelines import seat_summary
 from pipelines.schema import SCHEMA_VERSION, TABLES
 
 OLDEST_READ = 1
@@ -19,11 +22,13 @@ READ_VERSIONS = range(OLDEST_READ, SCHEMA_VERSION + 1)
 
 @dataclass(frozen=True)
 class DerivedTable:
-    """A table a version added, made from an older run's games (``{games}`` is its games relation), its
-    columns in the order of pipelines.schema (the views of several runs are unions by position)."""
+    """A table a version added, made from an older run's tables (``{games}`` is its games relation, and so on
+    for each table of ``reads``), its columns in the order of pipelines.schema (the views of several runs are
+    unions by position)."""
 
     sql: str
     lacks: str = ""  # what an older run loses by it; "" when the derived table is exact
+    reads: tuple[str, ...] = ("games",)
 
 
 # The columns each version added, with their value in a run of an older version.
@@ -53,6 +58,8 @@ TABLES_ADDED: dict[int, dict[str, DerivedTable]] = {
             f"{_NO_ROWS}")},
     4: {"pass_control": DerivedTable(
         f"SELECT game_id, 0::SMALLINT AS turn, 0::TINYINT AS seat, 0::TINYINT AS to_seat, '' AS during {_NO_ROWS}")},
+    6: {"seat_summary": DerivedTable(
+        seat_summary.SQL.format(**{t: f"({{{t}}})" for t in seat_summary.READS}), reads=seat_summary.READS)},
 }
 
 

@@ -14,8 +14,6 @@ SETUP = ("seats", "cards")  # views and tables the queries read
 QUERIES = ("overview", "deck_baseline", "card_hands", "card_plays", "flares", "tasks",
            "task_decks", "matchups", "strategy_pairings", "first_player", "game_lengths", "end_reasons",
            "score_margins", "card_positions", "task_setup", "ablation", "level_endings", "skill_depth")
-FAMILY_BITS = {"legend": 32, "flare": 32}  # the slots cards.sql gives each family; a deck has 64
-DECK_BITS = 64
 
 Rows = list[dict[str, Any]]
 
@@ -33,13 +31,6 @@ def _execute(con: duckdb.DuckDBPyConnection, name: str, where: str) -> duckdb.Du
                            f"{name}.sql: {first}") from None
 
 
-def _check_card_slots(con: duckdb.DuckDBPyConnection) -> None:
-    for family, count in con.execute("SELECT family, count(*) FROM cards GROUP BY family").fetchall():
-        if count > FAMILY_BITS.get(family, DECK_BITS):
-            raise DatasetError(f"{count} distinct cards of family {family!r}; the report handles at most "
-                               f"{FAMILY_BITS.get(family, DECK_BITS)}")
-
-
 def run_queries(con: duckdb.DuckDBPyConnection, where: str) -> dict[str, Rows]:
     """Every query's rows, by query name; ``where`` names the runs in error messages."""
     return run_named(con, where, SETUP, QUERIES)
@@ -50,7 +41,6 @@ def run_named(con: duckdb.DuckDBPyConnection, where: str, setup: tuple[str, ...]
     """The rows of ``queries``, after running the ``setup`` files, by query name."""
     for name in setup:
         _execute(con, name, where)
-    _check_card_slots(con)
     out: dict[str, Rows] = {}
     for name in queries:
         cur = _execute(con, name, where)
