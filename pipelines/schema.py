@@ -143,7 +143,7 @@ SEAT_CARD = pa.struct([
     ("warped", pa.int16()),
 ])
 
-SEAT_SUMMARY = pa.schema([  # one row per seat of every game (as seat_results): what the per-card queries read
+SEAT_SUMMARY = pa.schema([  # one row per seat of every game (each has card events): what the card queries read
     ("game_id", pa.int64()),
     ("seat", pa.int8()),
     ("cards", pa.list_(SEAT_CARD)),  # every card of the seat's card events, by card id

@@ -3,18 +3,24 @@
 ``pipelines.schema`` declares only today's tables. This module declares, per version, what that version
 added; a run of an older version gets each later column as a constant (its value in every game such a run
 could hold: a schema 2 run has no melees, so ``players`` is 2) and each later table derived from its games.
-The seat_summary table (version 6) is computed from an older run's card events on the fly, by the SQL the shard
-writer runs (pipelines/seat_summary.py), so such a run reads all its card events again. Only one addition
+The seat_summary table (version 6) is computed from an older run's card events and points on the fly, by the
+code the shard writer runs (pipelines/seat_summary.py), and held in memory while the report runs: such a run
+reads all its card events again, as every report did before version 6. Only one addition
 cannot be filled in exactly: a schema 1 run has no ``deck_order`` (the setup shuffle was
 not recorded), so its games give no position estimates; ``lacks`` says so for the report's header.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
-from pipelines import seat_summary
+import polars as pl
+import pyarrow as pa
+
 from pipelines.schema import SCHEMA_VERSION, TABLES
+from pipelines.seat_summary import summarize
 
 OLDEST_READ = 1
 READ_VERSIONS = range(OLDEST_READ, SCHEMA_VERSION + 1)
@@ -29,6 +35,13 @@ class DerivedTable:
     sql: str
     lacks: str = ""  # what an older run loses by it; "" when the derived table is exact
     reads: tuple[str, ...] = ("games",)
+    # a table computed in Python from the files of ``reads`` (by table), which ``sql`` reads as ``{computed}``
+    compute: Callable[[dict[str, list[Path]]], pa.Table] | None = None
+
+
+def _seat_summary(files: dict[str, list[Path]]) -> pa.Table:
+    card_events, points = (pl.scan_parquet([str(f) for f in files[t]]) for t in ("card_events", "points"))
+    return summarize(card_events, points)
 
 
 # The columns each version added, with their value in a run of an older version.
@@ -58,8 +71,8 @@ TABLES_ADDED: dict[int, dict[str, DerivedTable]] = {
             f"{_NO_ROWS}")},
     4: {"pass_control": DerivedTable(
         f"SELECT game_id, 0::SMALLINT AS turn, 0::TINYINT AS seat, 0::TINYINT AS to_seat, '' AS during {_NO_ROWS}")},
-    6: {"seat_summary": DerivedTable(
-        seat_summary.SQL.format(**{t: f"({{{t}}})" for t in seat_summary.READS}), reads=seat_summary.READS)},
+    6: {"seat_summary": DerivedTable("SELECT * FROM {computed}", reads=("card_events", "points"),
+                                     compute=_seat_summary)},
 }
 
 
