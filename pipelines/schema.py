@@ -9,7 +9,7 @@ import pyarrow as pa
 
 # 2: games.variant and variant_seat, the deck_order table; 3: melee (games.players, the seat_results and
 # colour_points tables, points.colour, flare_events.against); 4: team games (games.teams, seat_results.team,
-# the pass_control table); 5: the expansions' card_events (frozen, thawed, warped); 6: the seat_summary table.
+# the pass_control table); 5: the expansions' card_events (frozen, thawed, warped); 6: the seat_cards table.
 # reports/legacy.py reads versions 1 to 5 too.
 SCHEMA_VERSION = 6
 
@@ -120,8 +120,9 @@ PASS_CONTROL = pa.schema([  # team games only: each time a player handed his tur
     ("during", pa.string()),  # the card whose effect was being resolved; "" when passed before an action
 ])
 
-# What one seat did with one card in one game, summed over its card events (pipelines/seat_summary.py).
-SEAT_CARD = pa.struct([
+SEAT_CARDS = pa.schema([  # per seat of a game and card, its card events summed (pipelines/seat_cards.py)
+    ("game_id", pa.int64()),
+    ("seat", pa.int8()),
     ("card_id", pa.string()),
     ("drawn", pa.bool_()),  # drawn into the seat's hand at least once
     ("opening", pa.bool_()),  # drawn into the opening hand
@@ -143,12 +144,6 @@ SEAT_CARD = pa.struct([
     ("warped", pa.int16()),
 ])
 
-SEAT_SUMMARY = pa.schema([  # one row per seat of every game (each has card events): what the card queries read
-    ("game_id", pa.int64()),
-    ("seat", pa.int8()),
-    ("cards", pa.list_(SEAT_CARD)),  # every card of the seat's card events, by card id
-])
-
 TABLES: dict[str, pa.Schema] = {
     "games": GAMES,
     "card_events": CARD_EVENTS,
@@ -159,5 +154,5 @@ TABLES: dict[str, pa.Schema] = {
     "seat_results": SEAT_RESULTS,
     "colour_points": COLOUR_POINTS,
     "pass_control": PASS_CONTROL,
-    "seat_summary": SEAT_SUMMARY,
+    "seat_cards": SEAT_CARDS,
 }

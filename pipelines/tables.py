@@ -16,7 +16,7 @@ import polars as pl
 import pyarrow as pa
 
 from pipelines.schema import SCHEMA_VERSION, TABLES
-from pipelines.seat_summary import seat_summary
+from pipelines.seat_cards import seat_cards
 from sim.record import (
     Convert,
     Destroy,
@@ -229,5 +229,5 @@ class TableBuilder:
                                              schema=schemas[name])
         for name, frame in frames.items():
             out[name] = frame.to_arrow().select(schemas[name].names).cast(schemas[name])
-        out["seat_summary"] = seat_summary(out)
+        out["seat_cards"] = seat_cards(out)
         return out

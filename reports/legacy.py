@@ -3,8 +3,8 @@
 ``pipelines.schema`` declares only today's tables. This module declares, per version, what that version
 added; a run of an older version gets each later column as a constant (its value in every game such a run
 could hold: a schema 2 run has no melees, so ``players`` is 2) and each later table derived from its games.
-The seat_summary table (version 6) is computed from an older run's card events and points on the fly, by the
-code the shard writer runs (pipelines/seat_summary.py), and held in memory while the report runs: such a run
+The seat_cards table (version 6) is computed from an older run's card events and points on the fly, by the
+code the shard writer runs (pipelines/seat_cards.py), and held in memory while the report runs: such a run
 reads all its card events again, as every report did before version 6. Only one addition
 cannot be filled in exactly: a schema 1 run has no ``deck_order`` (the setup shuffle was
 not recorded), so its games give no position estimates; ``lacks`` says so for the report's header.
@@ -20,7 +20,7 @@ import polars as pl
 import pyarrow as pa
 
 from pipelines.schema import SCHEMA_VERSION, TABLES
-from pipelines.seat_summary import summarize
+from pipelines.seat_cards import summarize
 
 OLDEST_READ = 1
 READ_VERSIONS = range(OLDEST_READ, SCHEMA_VERSION + 1)
@@ -39,7 +39,7 @@ class DerivedTable:
     compute: Callable[[dict[str, list[Path]]], pa.Table] | None = None
 
 
-def _seat_summary(files: dict[str, list[Path]]) -> pa.Table:
+def _seat_cards(files: dict[str, list[Path]]) -> pa.Table:
     card_events, points = (pl.scan_parquet([str(f) for f in files[t]]) for t in ("card_events", "points"))
     return summarize(card_events, points)
 
@@ -71,8 +71,7 @@ TABLES_ADDED: dict[int, dict[str, DerivedTable]] = {
             f"{_NO_ROWS}")},
     4: {"pass_control": DerivedTable(
         f"SELECT game_id, 0::SMALLINT AS turn, 0::TINYINT AS seat, 0::TINYINT AS to_seat, '' AS during {_NO_ROWS}")},
-    6: {"seat_summary": DerivedTable("SELECT * FROM {computed}", reads=("card_events", "points"),
-                                     compute=_seat_summary)},
+    6: {"seat_cards": DerivedTable("SELECT * FROM {computed}", reads=("card_events", "points"), compute=_seat_cards)},
 }
 
 

@@ -250,8 +250,8 @@ def expected_pass_control(games: list[Played]) -> list[dict[str, Any]]:
             for game_id, _, record, _ in games for e in record.of_kind(PassControl)]
 
 
-def expected_seat_summary(games: list[Played]) -> list[dict[str, Any]]:
-    """Per seat with card events, its cards by id: summed from the expected card events and points."""
+def expected_seat_cards(games: list[Played]) -> list[dict[str, Any]]:
+    """Per seat and card, by game, seat and card id: summed from the expected card events and points."""
     turn_points: Counter[tuple[int, int, int]] = Counter()
     for r in expected_points(games):
         turn_points[(r["game_id"], r["turn"], r["seat"])] += r["points"]
@@ -260,8 +260,9 @@ def expected_seat_summary(games: list[Played]) -> list[dict[str, Any]]:
     cards: dict[tuple[int, int], dict[str, dict[str, Any]]] = {}
     for e in expected_card_events(games):
         card = cards.setdefault((e["game_id"], e["seat"]), {}).setdefault(e["card_id"], {
-            "card_id": e["card_id"], "drawn": False, "opening": False, "played": False, "plays": 0, "play_turns": 0,
-            "first_play": -1, **dict.fromkeys(counters, 0), "turn_points": 0, "frozen": 0, "thawed": 0, "warped": 0})
+            "game_id": e["game_id"], "seat": e["seat"], "card_id": e["card_id"], "drawn": False, "opening": False,
+            "played": False, "plays": 0, "play_turns": 0, "first_play": -1, **dict.fromkeys(counters, 0),
+            "turn_points": 0, "frozen": 0, "thawed": 0, "warped": 0})
         card["drawn"] |= e["event"] == "drawn"
         card["opening"] |= e["opening"]
         card["played"] |= e["event"] in ("played", "invoked")
@@ -274,14 +275,13 @@ def expected_seat_summary(games: list[Played]) -> list[dict[str, Any]]:
             card["turn_points"] += turn_points[(e["game_id"], e["turn"], e["seat"])]
             for c in counters:
                 card[c] += e[c]
-    return [{"game_id": game_id, "seat": seat, "cards": [by_id[k] for k in sorted(by_id)]}
-            for (game_id, seat), by_id in sorted(cards.items())]
+    return [by_id[k] for _, by_id in sorted(cards.items()) for k in sorted(by_id)]
 
 
 EXPECTED = {"games": expected_games, "card_events": expected_card_events, "task_events": expected_task_events,
             "flare_events": expected_flare_events, "points": expected_points, "deck_order": expected_deck_order,
             "seat_results": expected_seat_results, "colour_points": expected_colour_points,
-            "pass_control": expected_pass_control, "seat_summary": expected_seat_summary}
+            "pass_control": expected_pass_control, "seat_cards": expected_seat_cards}
 
 
 def test_the_games_cover_what_the_tables_distinguish(games: list[Played]) -> None:

@@ -28,7 +28,7 @@ from sim.cli import app
 from sim.errors import UserError
 
 SCHEMA1_RUN = Path(__file__).parent / "fixtures" / "schema1-run"
-# A run as schema 5 wrote it (no seat_summary): `tashkalar run` of a 8-game random study, made by the code
+# A run as schema 5 wrote it (no seat_cards): `tashkalar run` of a 8-game random study, made by the code
 # just before version 6 and kept in git.
 SCHEMA5_RUN = Path(__file__).parent / "fixtures" / "schema5-run"
 
@@ -253,12 +253,12 @@ def test_the_schema1_fixture_is_reported(tmp_path: Path) -> None:
     assert "recorded in the manifest but missing" not in output
 
 
-def test_a_schema5_run_gives_the_same_report_as_its_seat_summary(base: Path, tmp_path: Path) -> None:
-    """Without its seat_summary files (a schema 5 run) a run gives the same report: the table is computed
+def test_a_schema5_run_gives_the_same_report_as_its_seat_cards(base: Path, tmp_path: Path) -> None:
+    """Without its seat_cards files (a schema 5 run) a run gives the same report: the table is computed
     from its card events and points by the writer's code."""
     old = Path(shutil.copytree(base, tmp_path / "v5"))
-    shutil.rmtree(old / "seat_summary")
-    _edit_manifest(old, lambda m: m.update(schema_version=5, tables=[t for t in m["tables"] if t != "seat_summary"]))
+    shutil.rmtree(old / "seat_cards")
+    _edit_manifest(old, lambda m: m.update(schema_version=5, tables=[t for t in m["tables"] if t != "seat_cards"]))
     assert find_run(old, 0).schema_version == 5
     assert report(old, "--csv", tmp_path / "old")[0] == 0
     assert report(base, "--csv", tmp_path / "new")[0] == 0

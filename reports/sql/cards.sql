@@ -3,15 +3,11 @@
 -- outcome counters and points that turn, the seat-games with a play and the turns of their first plays, and
 -- the expansions' frozen, thawed and warped events. Also table cards: every card id seen, its family (the
 -- part before "/" of "family/name" ids, docs/card-format.md: a being's deck, or "legend" or "flare") and type.
--- Reads: seat_summary, seats (seats.sql). card_hands.sql and card_plays.sql read these tables.
--- One pass over the seats' per-card rows (about 40 a game), grouped by the small cell number and the card.
+-- Reads: seat_cards, seats (seats.sql). card_hands.sql and card_plays.sql read these tables.
+-- One pass over the seats' per-card rows (about 40 a game, a seat's card events summed when the shard was
+-- written: docs/dataset.md), grouped by the small cell number and the card.
 CREATE OR REPLACE TABLE card_totals AS
-WITH seat_cards AS (
-    SELECT s.cell, s.won, unnest(h.cards, recursive := true)
-    FROM seat_summary h
-    JOIN seats s USING (run, game_id, seat)
-)
-SELECT cell, card_id,
+SELECT s.cell, c.card_id,
        count(*) FILTER (drawn) AS in_hand_games,
        sum(won) FILTER (drawn) AS in_hand_wins,
        count(*) FILTER (drawn AND opening) AS opening_games,
@@ -25,8 +21,9 @@ SELECT cell, card_id,
        sum(converted) AS converted, sum(turn_points) AS turn_points,
        count(*) FILTER (plays > 0) AS first_plays, sum(first_play) FILTER (plays > 0) AS first_play_turns,
        sum(frozen) AS frozen, sum(thawed) AS thawed, sum(warped) AS warped
-FROM seat_cards
-GROUP BY cell, card_id;
+FROM seat_cards c
+JOIN seats s USING (run, game_id, seat)
+GROUP BY s.cell, c.card_id;
 
 CREATE OR REPLACE TABLE cards AS
 SELECT card_id, family, CASE family WHEN 'legend' THEN 'legend' WHEN 'flare' THEN 'flare' ELSE 'being' END AS card_type

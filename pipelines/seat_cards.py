@@ -1,11 +1,12 @@
-"""The seat_summary table: per seat of a game, what it did with each card, summed from the shard's other tables.
+"""The seat_cards table: per seat of a game and card, what the seat did with the card, summed from the shard's
+card events and points.
 
 The report's per-card queries need, per seat and card, only whether the card was drawn, in the opening hand
-and played, and sums over its plays (turns, outcome counters, the points scored in those turns); reading
-those from one row per seat instead of from every card event reads about a hundredth of the rows. The one
+and played, and sums over its plays (turns, outcome counters, the points scored in those turns): about 40
+such rows a game against about 180 card events. Flat rows, not a list per seat: DuckDB decodes a list of
+structs at about twice the CPU time of the same values as flat columns (docs/reports.md, "Speed"). The one
 declaration, ``summarize``, is run by the shard writer over the shard's tables and by reports/legacy.py over
-an older run's Parquet files. A seat with no card events would have no row; every seat of a game has some
-(it draws an opening hand).
+an older run's Parquet files.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 import polars as pl
 import pyarrow as pa
 
-from pipelines.schema import SEAT_CARD, SEAT_SUMMARY
+from pipelines.schema import SEAT_CARDS
 
 _COUNTERS = ("enemy_common", "enemy_heroic", "enemy_legendary", "own_destroyed", "upgrades", "downgrades",
              "placed", "converted")
@@ -21,8 +22,7 @@ _EXPANSION = ("frozen", "thawed", "warped")
 
 
 def summarize(card_events: pl.LazyFrame, points: pl.LazyFrame) -> pa.Table:
-    """The seat_summary rows of the games in ``card_events`` (with their ``points``), by game and seat, each
-    seat's cards by card id."""
+    """The seat_cards rows of the games in ``card_events`` (with their ``points``), by game, seat and card."""
     event = pl.col("event")
     played = event == "played"
 
@@ -42,12 +42,10 @@ def summarize(card_events: pl.LazyFrame, points: pl.LazyFrame) -> pa.Table:
     per_card = masked.group_by("game_id", "seat", "card_id").agg(
         pl.col("drawn", "opening", "played").any(), pl.col("first_play").min().fill_null(-1),
         pl.col("plays", "play_turns", *_COUNTERS, "turn_points", *_EXPANSION).sum())
-    fields = [f.name for f in SEAT_CARD]
-    rows = (per_card.sort("game_id", "seat", "card_id")
-            .group_by("game_id", "seat", maintain_order=True).agg(pl.struct(fields).alias("cards")))
-    return rows.collect().to_arrow().cast(SEAT_SUMMARY)
+    rows = per_card.sort("game_id", "seat", "card_id").select(SEAT_CARDS.names)
+    return rows.collect().to_arrow().cast(SEAT_CARDS)
 
 
-def seat_summary(tables: dict[str, pa.Table]) -> pa.Table:
-    """The seat_summary table of one shard, from its card_events and points tables."""
+def seat_cards(tables: dict[str, pa.Table]) -> pa.Table:
+    """The seat_cards table of one shard, from its card_events and points tables."""
     return summarize(pl.from_arrow(tables["card_events"]).lazy(), pl.from_arrow(tables["points"]).lazy())
