@@ -2,7 +2,7 @@
 
 Runs one study (both forms, Imperial mirror, random players by default) on local Ray once per worker count and
 reports throughput, parallel efficiency against the first count, where worker time goes, and peak
-memory per worker and of the driver. The README's pipeline figures come from it.
+memory per worker and of the driver. The pipeline figures in docs/performance.md come from it.
 """
 
 from __future__ import annotations

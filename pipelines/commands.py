@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import sys
 from pathlib import Path
@@ -10,7 +11,7 @@ from typing import Annotated
 import typer
 
 from sim.errors import UserError, fail_cleanly
-from sim.options import at_least
+from sim.options import AddressOpt, HistoryDbOpt, at_least, json_flag, print_json
 
 
 def register(app: typer.Typer) -> None:
@@ -19,22 +20,18 @@ def register(app: typer.Typer) -> None:
     def run(
         study_file: Annotated[Path, typer.Argument(metavar="STUDY.toml", help="the study config")],
         out: Annotated[Path | None, typer.Option(
-            metavar="RUN_DIR", help="the run directory", show_default="runs/<study name>")] = None,
-        address: Annotated[str | None, typer.Option(
-            envvar="RAY_ADDRESS", metavar="HOST:PORT",
-            help="an existing Ray cluster to run on; without it, Ray starts locally",
-        )] = None,
+            metavar="RUN_DIR", help="the run directory", show_default="runs/NAME, NAME the study's name")] = None,
+        address: AddressOpt = None,
         workers: Annotated[int | None, typer.Option(
             metavar="N", help="local Ray: CPUs to use; cluster: most shards at once", show_default="all cores")] = None,
-        force: Annotated[bool, typer.Option(help="discard a run of a different study in --out")] = False,
+        force: Annotated[bool, typer.Option("--force", help="discard a run of a different study in --out")] = False,
         repair: Annotated[bool, typer.Option(
-            help="rebuild a damaged or missing manifest from the shard files, keeping every intact shard, "
+            "--repair", help="rebuild a damaged or missing manifest from the shard files, keeping every intact shard, "
                  "then resume")] = False,
         progress: Annotated[bool, typer.Option(help="show a live progress bar")] = True,
         history: Annotated[bool, typer.Option(help="record the finished run's summary metrics in the history")] = True,
-        db: Annotated[Path | None, typer.Option(
-            metavar="FILE.duckdb", help="the history database (default: $TASHKALAR_HISTORY or "
-                                        "~/.local/share/tashkalar/history.duckdb)")] = None,
+        db: HistoryDbOpt = None,
+        json_out: bool = json_flag("the run's figures (not its summary tables)"),
     ) -> None:
         """Run a study (or resume it: finished shards are kept) and write its Parquet dataset."""
         from rich.console import Console
@@ -68,8 +65,11 @@ def register(app: typer.Typer) -> None:
             typer.echo(f"error: {where}{e.strerror or e}\nfinished shards are kept; rerun the same command "
                        f"to resume", err=True)
             raise typer.Exit(1) from None
-        print_summary(Console(width=None if sys.stdout.isatty() else 120), report, study)
+        if json_out:
+            print_json({"study": study.name, **dataclasses.asdict(report)})
+        else:
+            print_summary(Console(width=None if sys.stdout.isatty() else 120), report, study)
         if history and report.shards_run:
             from reports.regression.history import record_run_or_warn
 
-            typer.echo(record_run_or_warn(target, db))
+            typer.echo(record_run_or_warn(target, db), err=json_out)

@@ -33,11 +33,12 @@ class _GamesPerSecond(ProgressColumn):
 
 
 class GameProgress:
-    """A progress bar counted in games; silent when ``enabled`` is false."""
+    """A progress bar counted in games, with an ETA (``run``, ``suite``, ``ladder``); silent when ``enabled`` is
+    false."""
 
-    def __init__(self, total: int, done: int, console: Console, enabled: bool = True):
+    def __init__(self, total: int | None, done: int, console: Console, enabled: bool = True, label: str = "games"):
         self._progress = Progress(
-            TextColumn("[bold]games"), BarColumn(), MofNCompleteColumn(), _GamesPerSecond(),
+            TextColumn(f"[bold]{label}"), BarColumn(), MofNCompleteColumn(), _GamesPerSecond(),
             TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn(),
             console=console, disable=not enabled, speed_estimate_period=60.0,
         )
@@ -53,6 +54,10 @@ class GameProgress:
 
     def advance(self, games: int) -> None:
         self._progress.advance(self._task, games)
+
+    def show(self, done: int, total: int) -> None:
+        """``done`` of ``total`` games so far."""
+        self._progress.update(self._task, completed=done, total=total)
 
 
 @dataclass

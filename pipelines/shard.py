@@ -3,6 +3,11 @@
 The output is a pure function of (study config, card set, shard index): games are played in id order
 with seeds from the study, so rows come out sorted by game id, each game's events in the order they
 happened, whatever worker runs the shard and whenever.
+
+When every player of the study is one the core plays itself, the core plays the whole shard and builds
+its tables as it goes, handing them over as Arrow (``sim._core.play_shard``, docs/core.md "Shards as
+Arrow"); otherwise each game is played through the Python API and its record made into rows by
+``pipelines.tables``. Both give the same tables (tests/test_pipelines_arrow.py).
 """
 
 from __future__ import annotations
@@ -21,9 +26,12 @@ import pyarrow.parquet as pq
 
 from pipelines.cardfiles import CardSetPayload, unpack
 from pipelines.schema import SCHEMA_VERSION
+from pipelines.seat_cards import seat_cards
 from pipelines.study import Study, form_mode
 from pipelines.tables import TableBuilder, setup_order
 from pipelines.variants import player_seed, seat_decks, variant_cards, variant_seat
+from sim import _core
+from sim.core import core_cards, plays_natively
 from sim.game import Game
 from sim.record import GameRecord
 
@@ -48,7 +56,7 @@ class ShardOutput:
     files: dict[str, bytes]  # table name -> Parquet file contents
     rows: dict[str, int]
     play_seconds: float  # setting up and playing the games
-    convert_seconds: float  # game records to table rows
+    convert_seconds: float  # game records to table rows (a shard played in the core: into Arrow tables)
     encode_seconds: float  # rows to Parquet
     peak_rss_bytes: int  # the worker process's peak resident memory so far
     worker: str = ""  # host:pid
@@ -86,7 +94,10 @@ def encode(table: pa.Table, dataset_id: str, shard: int) -> bytes:
     meta = {META_DATASET: dataset_id.encode(), META_SHARD: str(shard).encode(),
             META_SCHEMA_VERSION: str(SCHEMA_VERSION).encode()}
     sink = pa.BufferOutputStream()
-    pq.write_table(table.replace_schema_metadata(meta), sink, compression="zstd", write_page_checksum=True)
+    # statistics for game_id only: nothing reads the others' (min and max of a card id or a turn), and
+    # writing them is a fifth of the encoding time of the card_events table
+    pq.write_table(table.replace_schema_metadata(meta), sink, compression="zstd", write_page_checksum=True,
+                   write_statistics=["game_id"])
     return sink.getvalue().to_pybytes()
 
 
@@ -98,41 +109,100 @@ def play_recording_order(game: Game) -> tuple[GameRecord, tuple[list[str], ...]]
     return game.state.record, order
 
 
-def play_shard(job: ShardJob, shard: int) -> ShardOutput:
+def _cards(job: ShardJob, base: tuple[Any, str], spec: Any) -> tuple[Any, str]:
+    """The card set of ``spec``'s game and its fingerprint: the study's (``base``), or its variant's (made
+    once)."""
+    if spec.variant is None:
+        return base
+    base_cards = base[0]
+    key = (job.dataset_id, spec.variant.name)
+    if key not in _VARIANTS:
+        changed = variant_cards(base_cards, spec.variant)
+        _VARIANTS[key] = (changed, changed.fingerprint())
+    return _VARIANTS[key]
+
+
+def core_players(study: Study) -> list[tuple[str, str, dict[str, Any]]] | None:
+    """The study's players as the core plays them: (label, strategy name, parameters as checked), or None
+    when one of them is a Python strategy."""
     from strategies import make_strategy
 
+    out = []
+    for label, player in study.players.items():
+        strategy = make_strategy(player.strategy, 0, 0, player.params)
+        if not plays_natively(strategy):
+            return None
+        out.append((label, strategy.name, dict(getattr(strategy, "params", {}))))
+    return out
+
+
+def play_shard(job: ShardJob, shard: int, *, python: bool = False) -> ShardOutput:
+    """Play shard ``shard`` of the job's study; in the core when every player is a core player, unless
+    ``python`` (the Python API and ``pipelines.tables``: tests compare the two)."""
     study, base_cards = _prepare(job)
+    players = None if python else core_players(study)
     base = (base_cards, base_cards.fingerprint())
+    t0 = time.perf_counter()
+    if players is None:
+        tables, play = _python_tables(job, study, base, shard)
+    else:
+        tables, play = _core_tables(job, study, base, shard, players)
+    t1 = time.perf_counter()
+    files = {name: encode(table, job.dataset_id, shard) for name, table in tables.items()}
+    encoded = time.perf_counter() - t1
+    return ShardOutput(shard, files, {name: t.num_rows for name, t in tables.items()}, play,
+                       t1 - t0 - play, encoded, peak_rss(), f"{socket.gethostname()}:{os.getpid()}")
+
+
+def _core_tables(job: ShardJob, study: Study, base: tuple[Any, str], shard: int,
+                 players: list[tuple[str, str, dict[str, Any]]]) -> tuple[dict[str, pa.Table], float]:
+    """The shard played in the core, which builds the tables while playing (so play time includes them)."""
+    seat_player = {label: i for i, (label, _, _) in enumerate(players)}
+    sets: list[tuple[Any, str]] = []
+    set_index: dict[str, int] = {}
+    games = []
+    t0 = time.perf_counter()
+    ids = study.shard_games(shard)
+    for game_id in ids:
+        if game_id == ids.start + len(ids) // 2:
+            _maybe_crash(shard)
+        spec = study.game(game_id)
+        cards, fingerprint = _cards(job, base, spec)
+        if fingerprint not in set_index:
+            set_index[fingerprint] = len(sets)
+            sets.append((core_cards(cards), fingerprint))
+        games.append((game_id, spec.cell.name, set_index[fingerprint], form_mode(spec.cell.form),
+                      seat_decks(spec, cards), spec.decks, tuple(map(seat_player.__getitem__, spec.players)),
+                      spec.seed, player_seed(spec), spec.cell.teams, spec.variant.name if spec.variant else "",
+                      variant_seat(spec, cards)))
+    batches = _core.play_shard(sets, players, games, SCHEMA_VERSION)
+    t1 = time.perf_counter()
+    tables = {name: pa.Table.from_batches([pa.record_batch(batch)]) for name, batch in batches}
+    tables["seat_cards"] = seat_cards(tables)  # summed from the core's tables, as pipelines.tables does
+    return tables, t1 - t0
+
+
+def _python_tables(job: ShardJob, study: Study, base: tuple[Any, str],
+                   shard: int) -> tuple[dict[str, pa.Table], float]:
+    """The shard played through the Python API, its records made into rows by ``pipelines.tables``."""
+    from strategies import make_strategy
+
     builder = TableBuilder()
-    play = convert = 0.0
+    play = 0.0
     ids = study.shard_games(shard)
     for game_id in ids:
         if game_id == ids.start + len(ids) // 2:
             _maybe_crash(shard)
         spec = study.game(game_id)
         t0 = time.perf_counter()
-        cards, fingerprint = base
-        if spec.variant is not None:
-            key = (job.dataset_id, spec.variant.name)
-            if key not in _VARIANTS:
-                changed = variant_cards(base_cards, spec.variant)
-                _VARIANTS[key] = (changed, changed.fingerprint())
-            cards, fingerprint = _VARIANTS[key]
+        cards, fingerprint = _cards(job, base, spec)
         players = [make_strategy(study.players[label].strategy, seat, player_seed(spec),
                                  study.players[label].params) for seat, label in enumerate(spec.players)]
         teams = {"teams": True} if spec.cell.teams else {}  # 2 against 2: decks and players by seat
         record, order = play_recording_order(Game(cards, form_mode(spec.cell.form), seat_decks(spec, cards),
                                                   players, spec.seed, **teams))
         record.config["decks"] = list(spec.decks)
-        t1 = time.perf_counter()
+        play += time.perf_counter() - t0
         builder.add(game_id, spec.cell.name, record, fingerprint, spec.players,
                     spec.variant.name if spec.variant else "", variant_seat(spec, cards), order)
-        play += t1 - t0
-        convert += time.perf_counter() - t1
-    t2 = time.perf_counter()
-    tables = builder.tables()
-    t3 = time.perf_counter()
-    files = {name: encode(table, job.dataset_id, shard) for name, table in tables.items()}
-    t4 = time.perf_counter()
-    return ShardOutput(shard, files, {name: t.num_rows for name, t in tables.items()}, play,
-                       convert + t3 - t2, t4 - t3, peak_rss(), f"{socket.gethostname()}:{os.getpid()}")
+    return builder.tables(), play

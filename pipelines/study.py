@@ -21,6 +21,7 @@ from sim.cards import BASE_DECKS, CardFileError, CardSet, load_card_set
 from sim.errors import UserError
 from sim.files import FileInputError, read_toml
 from sim.state import DEATHMATCH, MODES
+from strategies.registry import DEFAULT_STRATEGY
 
 BUILTIN = "builtin"
 DEFAULT_SHARD_SIZE = 200
@@ -474,7 +475,7 @@ def _strategy_pairings(c: _Checker, declared: dict[str, Player]) -> tuple[tuple[
     if c.data.get("strategy_pairings") == "all" and not declared:
         raise c.fail("strategy_pairings", '"all" pairs the labels of [players.LABEL] tables; '
                                           "none is declared")
-    pairings = c.pairings("strategy_pairings", list(declared) or ["random"], "strategies or player labels",
+    pairings = c.pairings("strategy_pairings", list(declared) or [DEFAULT_STRATEGY], "strategies or player labels",
                           closed=False)
     return pairings, _seated_players(c, "strategy_pairings", pairings, declared)
 
@@ -484,7 +485,7 @@ def _strategy_tables(c: _Checker, declared: dict[str, Player],
     """The strategy tables, and the players they use (as ``_strategy_pairings``)."""
     if c.data.get("strategy_tables") == "all" and not declared:
         raise c.fail("strategy_tables", '"all" seats the labels of [players.LABEL] tables; none is declared')
-    tables = _tables(c, "strategy_tables", sorted(declared) or ["random"], sizes, "strategies or player labels",
+    tables = _tables(c, "strategy_tables", sorted(declared) or [DEFAULT_STRATEGY], sizes, "strategies or player labels",
                      closed=False)
     return tables, _seated_players(c, "strategy_tables", tables, declared)
 
@@ -494,8 +495,8 @@ def _team_strategy_tables(c: _Checker, declared: dict[str, Player]) -> tuple[tup
     """The team strategy tables, and the players they use (as ``_strategy_pairings``)."""
     if c.data.get("team_strategy_tables") == "all" and not declared:
         raise c.fail("team_strategy_tables", '"all" seats the labels of [players.LABEL] tables; none is declared')
-    tables = _team_tables(c, "team_strategy_tables", sorted(declared) or ["random"], "strategies or player labels",
-                          closed=False)
+    tables = _team_tables(c, "team_strategy_tables", sorted(declared) or [DEFAULT_STRATEGY],
+                          "strategies or player labels", closed=False)
     return tables, _seated_players(c, "team_strategy_tables", tuple(by_seat(t) for t in tables), declared)
 
 

@@ -1,4 +1,6 @@
-"""Game records to Arrow tables with the schemas of pipelines.schema.
+"""Game records to Arrow tables with the schemas of pipelines.schema: the Python path, for shards with a Python
+strategy in them (a shard of core players gets the same tables from the core, core/py/src/tables.rs; the tests
+hold the two to each other).
 
 This runs on the workers for every game, so ``add`` only keeps the record's events; ``tables`` turns a whole
 shard's events into one frame (a column per field the tables need, one frame per event kind, concatenated in

@@ -8,6 +8,7 @@ from pathlib import Path
 import duckdb
 
 from reports.analysis import ablation_records, card_records, estimates, task_deck_records, task_records
+from reports.card_pages import card_pages
 from reports.dataset import Run, open_runs
 from reports.levels import strength_levels
 from reports.model import Report
@@ -24,6 +25,7 @@ from reports.sections_tasks import tasks_section
 from reports.sections_teams import team_data, team_section, team_summary
 from reports.stats import flag
 from reports.summary import what_stands_out
+from reports.trends import read_history
 from sim.cards import load_card_set
 
 
@@ -47,19 +49,21 @@ def _input_notes(runs: list[Run], mix: list[str]) -> tuple[list[tuple[str, str]]
     return facts, lines
 
 
-def build_report(paths: list[Path], cards_dir: Path | None = None, allow_mixed: bool = False) -> Report:
+def build_report(paths: list[Path], cards_dir: Path | None = None, allow_mixed: bool = False,
+                 history: Path | None = None) -> Report:
     """The report over the runs at ``paths``; runs that cannot be pooled are refused (reports.pooling), runs
-    of different card sets, players or code only pooled with ``allow_mixed``."""
+    of different card sets, players or code only pooled with ``allow_mixed``. The card pages show each card's
+    trend from the ``history`` database (none: no trends)."""
     runs, con = open_runs(paths)  # the one connection of every part of the report
     where = ", ".join(str(run.path) for run in runs)
     try:
-        return _build(runs, con, where, cards_dir, allow_mixed)
+        return _build(runs, con, where, cards_dir, allow_mixed, history)
     finally:
         con.close()
 
 
 def _build(runs: list[Run], con: duckdb.DuckDBPyConnection, where: str, cards_dir: Path | None,
-           allow_mixed: bool) -> Report:
+           allow_mixed: bool, history: Path | None) -> Report:
     mix = check_pooling(runs, allow_mixed)
     q = run_queries(con, where)
     input_facts, input_lines = _input_notes(runs, mix)
@@ -119,16 +123,20 @@ def _build(runs: list[Run], con: duckdb.DuckDBPyConnection, where: str, cards_di
         ("Generated", datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")),
     ]
     title = "Balance report: " + ", ".join(run.label for run in runs)
-    return Report(title, facts, summary, sections)
+    records = cards + by_deck + (melee.cards if melee else []) + (teams.cards if teams else [])
+    source = "built-in card set" if cards_dir is None else f"card set {cards_dir}"
+    pages = card_pages(sections, card_set, source, runs, fingerprints, records, ablation, read_history(runs, history))
+    return Report(title, facts, summary, sections, pages)
 
 
 def write_report(paths: list[Path], html: Path | None = None, md: Path | None = None,
-                 csv_dir: Path | None = None, cards_dir: Path | None = None, allow_mixed: bool = False) -> Report:
+                 csv_dir: Path | None = None, cards_dir: Path | None = None, allow_mixed: bool = False,
+                 history: Path | None = None) -> Report:
     from reports.render_csv import write_csv
     from reports.render_html import render_html
     from reports.render_md import render_markdown
 
-    report = build_report(paths, cards_dir, allow_mixed)
+    report = build_report(paths, cards_dir, allow_mixed, history)
     if html is not None:
         html.parent.mkdir(parents=True, exist_ok=True)
         html.write_text(render_html(report), encoding="utf-8")

@@ -1,6 +1,8 @@
 """Inline SVG charts: forest plots, bars with intervals, heat maps and distribution lines.
 
-Every text that reaches the SVG goes through ``html.escape``; sizes are in CSS pixels.
+Every text that reaches the SVG goes through ``html.escape``; sizes are in CSS pixels. Each row of a forest
+plot or bar chart carries its value and interval in ``data-value``, ``data-lo`` and ``data-hi``, so a test
+(or a reader's script) can check the chart against the table beside it.
 """
 
 from __future__ import annotations
@@ -12,6 +14,8 @@ from html import escape
 POSITIVE, NEGATIVE, NEUTRAL, INK, GRID = "#1b6fb5", "#c8541a", "#9aa3ad", "#1d2733", "#dde3ea"
 SERIES = ("#1b6fb5", "#c8541a", "#2e8b57", "#7b4fb5", "#b5892e", "#3a9fa8")
 LABEL_W, PLOT_W, ROW_H, PAD = 230, 440, 17, 28
+LABEL_CHAR_W = 6.2  # the width of one character of an 11px label, near enough to size the label column
+LONG_PLOT = 25  # rows above which the axis is drawn at the top as well as the bottom
 
 
 @dataclass(frozen=True)
@@ -27,9 +31,9 @@ class Interval:
 
 
 def _svg(width: float, height: float, title: str, body: list[str]) -> str:
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" role="img" viewBox="0 0 {width:.0f} '
-            f'{height:.0f}" width="{width:.0f}" height="{height:.0f}"><title>{escape(title)}</title>'
-            + "".join(body) + "</svg>")
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" role="img" aria-label="{escape(title)}" '
+            f'viewBox="0 0 {width:.0f} {height:.0f}" width="{width:.0f}" height="{height:.0f}">'
+            f"<title>{escape(title)}</title>" + "".join(body) + "</svg>")
 
 
 def _text(x: float, y: float, text: str, anchor: str = "start", size: int = 11, fill: str = INK,
@@ -51,13 +55,30 @@ def _ticks(lo: float, hi: float, count: int = 5) -> list[float]:
     return out
 
 
-def _axis(scale, lo: float, hi: float, top: float, bottom: float, fmt) -> list[str]:
+def _axis(scale, lo: float, hi: float, top: float, bottom: float, fmt, at_top: bool = False) -> list[str]:
+    """Grid lines with tick labels under the plot, and over it too when ``at_top`` (a long plot)."""
     parts = []
     for t in _ticks(lo, hi):
         x = scale(t)
         parts.append(f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{top:.1f}" y2="{bottom:.1f}" stroke="{GRID}"/>')
         parts.append(_text(x, bottom + 13, fmt(t), "middle", 10))
+        if at_top:
+            parts.append(_text(x, top - 5, fmt(t), "middle", 10))
     return parts
+
+
+def _frame(rows: Sequence[Interval]) -> tuple[float, float, bool]:
+    """The left edge of the plot (past the longest label), its top, and whether it is long enough to carry
+    its axis at the top as well."""
+    left = max(LABEL_W, max((len(r.label) for r in rows), default=0) * LABEL_CHAR_W + 16)
+    long = len(rows) > LONG_PLOT
+    return left, (22 if long else 8), long
+
+
+def _row(r: Interval, shapes: str) -> str:
+    """One row's group: its tooltip, its numbers as data attributes, and its drawn shapes."""
+    return (f'<g class="row" data-value="{r.value:.6g}" data-lo="{r.lo:.6g}" data-hi="{r.hi:.6g}">'
+            f"<title>{escape(r.note or r.label)}</title>{shapes}</g>")
 
 
 def signed_points(v: float) -> str:
@@ -74,51 +95,55 @@ def forest(title: str, rows: Sequence[Interval], x_label: str, fmt=signed_points
         lo, hi = -0.01, 0.01
     pad = (hi - lo) * 0.04
     lo, hi = lo - pad, hi + pad
-    left = LABEL_W
+    left, top, long = _frame(rows)
 
     def scale(v: float) -> float:
         return left + (v - lo) / (hi - lo) * PLOT_W
 
-    top = 8
     bottom = top + ROW_H * len(rows)
-    body = _axis(scale, lo, hi, top, bottom, fmt)
+    body = _axis(scale, lo, hi, top, bottom, fmt, long)
     body.append(f'<line x1="{scale(0):.1f}" x2="{scale(0):.1f}" y1="{top}" y2="{bottom}" stroke="{INK}" '
                 'stroke-width="1"/>')
     for i, r in enumerate(rows):
         y = top + ROW_H * i + ROW_H / 2
         colour = (POSITIVE if r.value > 0 else NEGATIVE) if r.flagged else NEUTRAL
-        body.append(f'<g><title>{escape(r.note or r.label)}</title>'
-                    + _text(left - 8, y + 4, r.label, "end", 11, INK, "bold" if r.flagged else "normal")
-                    + f'<line x1="{scale(r.lo):.1f}" x2="{scale(r.hi):.1f}" y1="{y:.1f}" y2="{y:.1f}" '
-                      f'stroke="{colour}" stroke-width="2"/>'
-                    + f'<circle cx="{scale(r.value):.1f}" cy="{y:.1f}" r="3.5" fill="{colour}"/></g>')
+        body.append(_row(r, _text(left - 8, y + 4, r.label, "end", 11, INK, "bold" if r.flagged else "normal")
+                         + f'<line x1="{scale(r.lo):.1f}" x2="{scale(r.hi):.1f}" y1="{y:.1f}" y2="{y:.1f}" '
+                           f'stroke="{colour}" stroke-width="2"/>'
+                         + f'<circle cx="{scale(r.value):.1f}" cy="{y:.1f}" r="3.5" fill="{colour}"/>'))
     body.append(_text(left + PLOT_W / 2, bottom + 28, x_label, "middle", 11))
     return _svg(left + PLOT_W + 20, bottom + PAD + 10, title, body)
 
 
-def bars(title: str, rows: Sequence[Interval], x_label: str, fmt=lambda v: f"{100 * v:.0f}%") -> str:
-    """Horizontal bars from zero with 95% whiskers; flagged rows in the accent colour."""
-    top = max([r.hi for r in rows] + [0.01])
-    ticks = _ticks(0.0, top)
-    step = ticks[1] - ticks[0] if len(ticks) > 1 else top
-    hi = ticks[-1] if ticks[-1] >= top else ticks[-1] + step  # end the axis on a tick
-    left = LABEL_W
+def bars(title: str, rows: Sequence[Interval], x_label: str, fmt=lambda v: f"{100 * v:.0f}%",
+         reference: tuple[float, str] | None = None) -> str:
+    """Horizontal bars from zero with 95% whiskers; flagged rows in the accent colour. ``reference`` (value,
+    label) draws a dashed line across the rows, such as a fair share."""
+    most = max([r.hi for r in rows] + [reference[0] if reference else 0.0, 0.01])
+    ticks = _ticks(0.0, most)
+    step = ticks[1] - ticks[0] if len(ticks) > 1 else most
+    hi = ticks[-1] if ticks[-1] >= most else ticks[-1] + step  # end the axis on a tick
+    left, top, long = _frame(rows)
 
     def scale(v: float) -> float:
         return left + v / hi * PLOT_W
 
-    top = 8
     bottom = top + ROW_H * len(rows)
-    body = _axis(scale, 0.0, hi, top, bottom, fmt)
+    body = _axis(scale, 0.0, hi, top, bottom, fmt, long)
     for i, r in enumerate(rows):
         y = top + ROW_H * i
         colour = NEGATIVE if r.flagged else POSITIVE
-        body.append(f'<g><title>{escape(r.note or r.label)}</title>'
-                    + _text(left - 8, y + ROW_H / 2 + 4, r.label, "end")
-                    + f'<rect x="{left}" y="{y + 3:.1f}" width="{max(scale(r.value) - left, 0.5):.1f}" '
-                      f'height="{ROW_H - 6}" fill="{colour}" opacity="0.8"/>'
-                    + f'<line x1="{scale(r.lo):.1f}" x2="{scale(r.hi):.1f}" y1="{y + ROW_H / 2:.1f}" '
-                      f'y2="{y + ROW_H / 2:.1f}" stroke="{INK}" stroke-width="1.2"/></g>')
+        body.append(_row(r, _text(left - 8, y + ROW_H / 2 + 4, r.label, "end")
+                         + f'<rect x="{left:.1f}" y="{y + 3:.1f}" width="{max(scale(r.value) - left, 0.5):.1f}" '
+                           f'height="{ROW_H - 6}" fill="{colour}" opacity="0.8"/>'
+                         + f'<line x1="{scale(r.lo):.1f}" x2="{scale(r.hi):.1f}" y1="{y + ROW_H / 2:.1f}" '
+                           f'y2="{y + ROW_H / 2:.1f}" stroke="{INK}" stroke-width="1.2"/>'))
+    if reference:
+        x = scale(reference[0])
+        body.append(f'<g class="reference"><title>{escape(reference[1])}: {escape(fmt(reference[0]))}</title>'
+                    f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{top - 3:.1f}" y2="{bottom + 3:.1f}" stroke="{INK}" '
+                    'stroke-width="1" stroke-dasharray="4 3"/></g>')
+        x_label = f"{x_label} (dashed: {reference[1]})"
     body.append(_text(left + PLOT_W / 2, bottom + 28, x_label, "middle", 11))
     return _svg(left + PLOT_W + 20, bottom + PAD + 10, title, body)
 

@@ -10,16 +10,17 @@ import typer
 
 from sim.errors import UserError, fail_cleanly
 from sim.files import check_writable
+from sim.options import CardsOpt, json_flag, print_json
 
 RunsArg = Annotated[list[Path], typer.Argument(metavar="RUN_DIR",
                                                help="run directories (runs/NAME); several are combined")]
-OutOpt = Annotated[Path | None, typer.Option("--out", metavar="FILE.html",
-                                             help="the HTML report (default: RUN/report.html)")]
+OutOpt = Annotated[Path | None, typer.Option("--out", metavar="FILE.html", help="the HTML report",
+                                             show_default="RUN_DIR/report.html, of the first RUN_DIR")]
+HtmlOpt = Annotated[bool, typer.Option(help="write the HTML report (--no-html: only what --md, --csv or --json "
+                                            "ask for)")]
 MdOpt = Annotated[Path | None, typer.Option("--md", metavar="FILE.md", help="also write the report as Markdown")]
 CsvOpt = Annotated[Path | None, typer.Option("--csv", metavar="DIR",
                                              help="also write every table as CSV in this directory")]
-CardsOpt = Annotated[Path | None, typer.Option("--cards", metavar="CARDS_DIR",
-                                               help="card-set directory for card and task names")]
 MixedOpt = Annotated[bool, typer.Option(
     "--allow-mixed-runs", help="pool runs of different card sets, code versions or players under one label "
                                "(refused otherwise); the report's header and summary then say how they differ")]
@@ -32,14 +33,22 @@ def register(app: typer.Typer) -> None:
 
     @app.command()
     @fail_cleanly
-    def report(runs: RunsArg, out: OutOpt = None, md: MdOpt = None, csv_dir: CsvOpt = None,
-               cards_dir: CardsOpt = None, allow_mixed: MixedOpt = False) -> None:
-        """Balance report over runs: per card, per task and per game, as HTML (and Markdown, CSV)."""
+    def report(runs: RunsArg, out: OutOpt = None, html: HtmlOpt = True, md: MdOpt = None, csv_dir: CsvOpt = None,
+               cards_dir: CardsOpt = None, allow_mixed: MixedOpt = False,
+               json_out: bool = json_flag("the report's title, facts and what stands out")) -> None:
+        """Balance report over runs: per card, per task and per game, as HTML (and Markdown, CSV); the card
+        pages show each card's trend from the history ($TASHKALAR_HISTORY or ~/.local/share/tashkalar)."""
         from pipelines.store import check_recorded
         from reports.build import write_report
+        from reports.regression.history import default_history_path
 
-        if out is None and md is None and csv_dir is None:
-            out = runs[0] / "report.html"
+        if not html:
+            if out is not None:
+                raise UserError("--out names the HTML report: leave out --no-html")
+            if md is None and csv_dir is None and not json_out:
+                raise UserError("--no-html leaves nothing to write: give --md, --csv or --json")
+        else:
+            out = out or runs[0] / "report.html"
         for path, option in ((out, "--out"), (md, "--md")):  # before the work, not after it
             if path is not None:
                 check_writable(path, option, makes_folders=True)
@@ -50,12 +59,16 @@ def register(app: typer.Typer) -> None:
             for warning in check_recorded(run):
                 typer.echo(f"warning: {warning}", err=True)
         try:
-            rep = write_report(runs, html=out, md=md, csv_dir=csv_dir, cards_dir=cards_dir, allow_mixed=allow_mixed)
+            rep = write_report(runs, html=out, md=md, csv_dir=csv_dir, cards_dir=cards_dir, allow_mixed=allow_mixed,
+                               history=default_history_path())
         except OSError as e:
             raise UserError(f"cannot write {e.filename or 'the report'}: {e.strerror or e}") from None
-        for path in (out, md, csv_dir):
-            if path is not None:
-                typer.echo(f"wrote {path}")
+        written = {k: v for k, v in (("html", out), ("md", md), ("csv", csv_dir)) if v is not None}
+        if json_out:
+            print_json({"title": rep.title, "written": written, "facts": dict(rep.facts), "summary": rep.summary})
+            return
+        for path in written.values():
+            typer.echo(f"wrote {path}")
         typer.echo(f"{dict(rep.facts)['Games']} games in {time.perf_counter() - start:.1f} s")
         for line in rep.summary:
             typer.echo(f"- {line}")

@@ -46,11 +46,27 @@ class Section:
 
 
 @dataclass
+class CardPage:
+    """One card as its page in the HTML report shows it (reports/card_pages.py)."""
+
+    id: str
+    name: str
+    kind: str  # e.g. "heroic being, etherweave deck"
+    grid: list[list[str]]  # the pattern's rows of tokens, as ``tashkalar cards`` prints them; empty: none
+    texts: list[str]  # its own effect texts
+    notes: list[str]  # which card set the texts are from, where they may differ from the games'
+    estimates: Table | None  # its estimates in this report
+    trends: list[Chart]  # its measured effects over the recorded history
+    trend_note: str  # why there is no trend, or where it was read
+
+
+@dataclass
 class Report:
     title: str
     facts: list[tuple[str, str]]  # (label, value) lines under the title
     summary: list[str]  # "what stands out", plain sentences
     sections: list[Section]
+    cards: list[CardPage] = field(default_factory=list)  # the card pages of the HTML report
 
     def tables(self) -> list[Table]:
         return [b for s in self.sections for b in s.blocks if isinstance(b, Table)]

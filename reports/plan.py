@@ -38,6 +38,7 @@ from reports.stats import (
     mde_two_rates,
 )
 from sim.errors import UserError, fail_cleanly
+from sim.options import json_flag, print_json
 
 HAND_BEINGS, DECK_BEINGS = 3, 18
 SHARES = {"legend": 2 * 2 / 12, "flare": 2 * 1 / 12}  # chance that one of the two seats is dealt it at setup
@@ -167,8 +168,21 @@ def render(study: Study, path: Path, effect: float, discordance: float, threshol
     return "\n".join(out + render_gates(study, thresholds))
 
 
+def plan_data(study: Study, path: Path, effect: float, discordance: float, thresholds: Thresholds) -> dict:
+    """What ``render`` shows, for ``plan --json`` (docs/cli.md)."""
+    lines = plan(study, effect, discordance)
+    designs = gate_designs(study, thresholds) if render_gates(study, thresholds) else []
+    return {"study": str(path), "total_games": study.total_games, "base_games": study.base_games,
+            "ablation_arms": len(study.ablation), "cells": len(study.cells), "games_per_cell": study.games_per_cell,
+            "effect": effect, "discordance": discordance,
+            "estimates": [{"estimate": x.estimate, "unit": x.unit, "games": x.n, "mde": x.mde, "needed": x.needed,
+                           "enough": x.n >= x.needed} for x in lines],
+            "gates": [{"gate": d.metric, "form": d.mode, "subject": d.subject, "seat_games": d.games, "mde": d.mde,
+                       "power": d.power, "enough": d.mde <= thresholds.min_difference} for d in designs]}
+
+
 def plan_command(path: Path, effect: float, discordance: float, min_difference: float = DEFAULTS.min_difference,
-                 alpha: float = DEFAULTS.alpha) -> str:
+                 alpha: float = DEFAULTS.alpha, as_json: bool = False) -> str | dict:
     if not 0 < effect < 1:
         raise UserError(f"--effect: expected a win-rate difference between 0 and 1 (0.05 is 5 points), got {effect}")
     if not 0 < discordance <= 1:
@@ -177,23 +191,31 @@ def plan_command(path: Path, effect: float, discordance: float, min_difference: 
         thresholds = Thresholds(min_difference, alpha)
     except ThresholdError as e:
         raise UserError(f"--{e.field.replace('_', '-')}: {e.problem}") from None
-    return render(load_study(path), path, effect, discordance, thresholds)
+    study = load_study(path)
+    if as_json:
+        return plan_data(study, path, effect, discordance, thresholds)
+    return render(study, path, effect, discordance, thresholds)
 
 
 def register(app: typer.Typer) -> None:
     @app.command("plan")
     @fail_cleanly
-    def plan_cli(study: Annotated[Path, typer.Argument(help="the study config (TOML)")],
-                 effect: Annotated[float, typer.Option(help="the win-rate difference to detect (0.05: 5 points)")]
-                 = 0.05,
-                 discordance: Annotated[float, typer.Option(help="ablation: share of paired games whose result "
-                                                                 "differs")] = 0.5,
+    def plan_cli(study: Annotated[Path, typer.Argument(metavar="STUDY.toml", help="the study config")],
+                 effect: Annotated[float, typer.Option(
+                     metavar="RATE", help="the win-rate difference to detect (0.05: 5 points)")] = 0.05,
+                 discordance: Annotated[float, typer.Option(
+                     metavar="SHARE", help="ablation: share of paired games whose result differs")] = 0.5,
                  min_difference: Annotated[float, typer.Option(
                      metavar="RATE", help="regression gates: the change that counts (as regress)")]
                  = DEFAULTS.min_difference,
                  alpha: Annotated[float, typer.Option(
                      metavar="Q", help="regression gates: the false discovery rate (as regress)")] = DEFAULTS.alpha,
+                 json_out: bool = json_flag("the estimates and gates"),
                  ) -> None:
         """How many games a study gives each estimate, its minimal detectable effect, and the games needed;
         and for a regression study every gate's power."""
-        typer.echo(plan_command(study, effect, discordance, min_difference, alpha))
+        out = plan_command(study, effect, discordance, min_difference, alpha, as_json=json_out)
+        if json_out:
+            print_json(out)
+        else:
+            typer.echo(out)

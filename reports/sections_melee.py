@@ -13,13 +13,14 @@ from dataclasses import dataclass
 
 import duckdb
 
+from reports import charts
 from reports.analysis import Record, card_records, estimates
 from reports.dataset import Run, select_games
-from reports.model import DIFF, INT, NUM, POINTS, RATE, SHARE, TEXT, Column, Section, Table
+from reports.model import DIFF, INT, NUM, POINTS, RATE, SHARE, TEXT, Chart, Column, Section, Table, diff_text, rate_text
 from reports.names import Names
 from reports.queries import Rows, run_named
-from reports.sections_cards import card_tables_for
-from reports.stats import Diff, Rate, flag
+from reports.sections_cards import card_tables_for, strength_forests
+from reports.stats import Diff, Rate, flag, mean_interval
 from reports.summary import MIN_HEADLINE, family_count, too_few
 
 SETUP = ("melee_seats", "cards")
@@ -145,6 +146,82 @@ IMPROVISED_COLUMNS = [
 ]
 
 
+def _by_mode(rows: list[Record]) -> dict[str, list[Record]]:
+    out: dict[str, list[Record]] = {}
+    for r in rows:
+        out.setdefault(r["mode"], []).append(r)
+    return out
+
+
+def _fair(mode: str) -> tuple[float, str]:
+    return 1 / _players(mode), f"fair share, 1 in {_players(mode)}"
+
+
+def _position_charts(rows: list[Record]) -> list[Chart]:
+    """Per form: the win rate at each place in turn order against the fair share; a flagged place in orange."""
+    out = []
+    for mode, places in _by_mode(rows).items():
+        items = [charts.Interval(f"place {r['position']}", r["win"].value or 0.0, *r["win"].interval,
+                                 r["effect"].flagged, f"{mode}, place {r['position']}: {rate_text(r['win'])}; "
+                                 f"{diff_text(r['effect'])} against the other places")
+                 for r in places if r["win"].n]
+        title = f"{mode}: win rate by place in turn order"
+        note = "Orange: the place's difference from the others is flagged." if any(i.flagged for i in items) else ""
+        out.append(Chart(f"melee-positions-{mode}", title, charts.bars(title, items, "win rate", reference=_fair(mode)),
+                         note))
+    return out
+
+
+def _deck_charts(rows: list[Record]) -> list[Chart]:
+    """Per form: each deck and strategy's win rate (descriptive) against the fair share."""
+    out = []
+    for mode, decks in _by_mode(rows).items():
+        items = [charts.Interval(f"{r['deck']} · {r['strategy']}", r["win"].value or 0.0, *r["win"].interval,
+                                 note=f"{r['deck']} ({r['strategy']}), {mode}: {rate_text(r['win'])}")
+                 for r in decks if r["win"].n]
+        title = f"{mode}: win rate by deck and strategy (descriptive)"
+        out.append(Chart(f"melee-decks-{mode}", title, charts.bars(title, items, "win rate", reference=_fair(mode))))
+    return out
+
+
+COLOUR_MEASURES = (("lowest", "lowest colour"), ("middle", "middle colour"), ("highest", "highest colour"),
+                   ("colour", "any colour"))
+
+
+def _colour_chart(rows: Rows) -> list[Chart]:
+    """The mean colour scores of each form with their 95% t intervals (the seat's score is its lowest)."""
+    items = []
+    for r in rows:
+        for key, label in COLOUR_MEASURES:
+            mean, sd = r[f"mean_{key}"], r[f"sd_{key}"]
+            n = r["middle_seats"] if key == "middle" else r["seat_games"]
+            if mean is None or sd is None or n < 2:
+                continue
+            lo, hi = mean_interval(mean, sd, n)
+            items.append(charts.Interval(f"{r['mode']} · {label}", mean, lo, hi,
+                                         note=f"{r['mode']}, {label}: mean {mean:.2f} ({lo:.2f} to {hi:.2f}), n={n:,}"))
+    if not items:
+        return []
+    title = "Mean colour score at the end, per form"
+    return [Chart("melee-colours-chart", title, charts.bars(title, items, "mean score (95% t interval)",
+                                                            fmt=lambda v: f"{v:g}"),
+                  "A seat's final score is its lowest colour score.")]
+
+
+DECIDED_MEASURES = (("by_lowest", "by the lowest colour"), ("by_tiebreak", "by a tiebreak"),
+                    ("shared", "shared first place"), ("best_colour_lost", "best single colour lost"))
+
+
+def _decided_chart(rows: list[Record]) -> list[Chart]:
+    items = [charts.Interval(f"{r['mode']} · {label}", r[key].value or 0.0, *r[key].interval,
+                             note=f"{r['mode']}, {label}: {rate_text(r[key])}")
+             for r in rows for key, label in DECIDED_MEASURES if r[key].n]
+    if not items:
+        return []
+    title = "What decided the games, per form"
+    return [Chart("melee-decided-chart", title, charts.bars(title, items, "share of games"))]
+
+
 def melee_summary(m: Melee) -> list[str]:
     """What stands out in the melees, each statement on at least ``MIN_HEADLINE`` seat-games or games: places
     in turn order flagged, the count of card estimates flagged, and what decided the games."""
@@ -170,11 +247,18 @@ def melee_section(m: Melee) -> Section:
              "lowest colour score. Decks and strategies hold the seats in rotation; the first player is drawn "
              "by the seed. The card tables read as the duel's: the randomized estimates compare seat-games by "
              "what the shuffle decided (a family of their own for the false discovery rate).")
+    decks, decided = _deck_rows(m.q), _decided_rows(m.q)
     return Section("melee", "Melee (3-4 players)", intro, [
         Table("melee_positions", "Win rate by place in turn order", POSITION_COLUMNS, m.positions),
-        Table("melee_decks", "Results by deck and strategy", DECK_COLUMNS, _deck_rows(m.q)),
+        *_position_charts(m.positions),
+        Table("melee_decks", "Results by deck and strategy", DECK_COLUMNS, decks),
+        *_deck_charts(decks),
         Table("melee_colours", "Colour scores at the end", COLOUR_COLUMNS, m.q["melee_colours"]),
-        Table("melee_decided", "What decided the games", DECIDED_COLUMNS, _decided_rows(m.q)),
+        *_colour_chart(m.q["melee_colours"]),
+        Table("melee_decided", "What decided the games", DECIDED_COLUMNS, decided),
+        *_decided_chart(decided),
         Table("melee_improvised", "Improvised summoning", IMPROVISED_COLUMNS, _improvised_rows(m.q)),
         *card_tables_for(m.cards, "melee", "Melee"),
+        *strength_forests(m.cards, (), "being"),
+        *strength_forests(m.cards, (), "legend"),
     ])

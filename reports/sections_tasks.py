@@ -52,8 +52,8 @@ def _claim_bars(records: list[Record]) -> list[Chart]:
             items.append(charts.Interval(r["task"], rate.value or 0.0, lo, hi, bool(r["status"]),
                                          f"{r['task']}: claimed in {rate.k:,} of {rate.n:,} games revealed"))
         title = f"{pairing}: claim rate of each task when revealed"
-        out.append(Chart(f"claims-{pairing}", title, charts.bars(title, items, "claimed / revealed"),
-                         "Orange: rarely or never claimed."))
+        note = "Orange: rarely or never claimed." if any(i.flagged for i in items) else ""
+        out.append(Chart(f"claims-{pairing}", title, charts.bars(title, items, "claimed / revealed"), note))
     return out
 
 

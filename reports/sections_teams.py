@@ -26,13 +26,14 @@ from typing import Any
 
 import duckdb
 
+from reports import charts
 from reports.analysis import Record, card_records, estimates
 from reports.dataset import Run, select_games
-from reports.model import DIFF, INT, NUM, POINTS, RATE, TEXT, Column, Section, Table, diff_text
+from reports.model import DIFF, INT, NUM, POINTS, RATE, TEXT, Chart, Column, Section, Table, diff_text, rate_text
 from reports.names import Names
 from reports.queries import Rows, run_named
-from reports.sections_cards import card_tables_for
-from reports.stats import Diff, Paired, Rate, flag
+from reports.sections_cards import card_tables_for, strength_forests
+from reports.stats import Diff, Estimate, Paired, Rate, flag
 from reports.summary import MIN_HEADLINE, family_count, too_few
 
 SETUP = ("team_seats", "cards")
@@ -265,6 +266,57 @@ PASS_SPLIT_COLUMNS = [
 ]
 
 
+def _forest(chart_id: str, title: str, rows: list[tuple[str, Estimate, str]], note: str = "") -> list[Chart]:
+    """A forest plot of (label, estimate, tooltip) rows that have a value; none when no row has one."""
+    items = [charts.Interval(label, e.value, *e.interval, e.flagged, tip) for label, e, tip in rows if e.defined]
+    if not items:
+        return []
+    return [Chart(chart_id, title, charts.forest(title, items, "percentage points"), note)]
+
+
+def _order_chart(rows: list[Record]) -> list[Chart]:
+    return _forest("team-order-chart", "Turn order: the first team's win rate minus the second's, per form", [
+        (r["mode"], r["effect"], f"{r['mode']}: first team {rate_text(r['first'])}, second team "
+                                 f"{rate_text(r['second'])}; first minus second {diff_text(r['effect'])}")
+        for r in rows])
+
+
+def _result_charts(rows: list[Record]) -> list[Chart]:
+    """Per form: each team deck combination's win rate against its opponents (descriptive)."""
+    per_mode: dict[str, list[Record]] = defaultdict(list)
+    for r in rows:
+        per_mode[r["mode"]].append(r)
+    out = []
+    for mode, results in per_mode.items():
+        items = []
+        for r in results:
+            if r["win"].n:
+                label = f"{r['decks']} ({r['players']}) vs {r['opp_decks']} ({r['opp_players']})"
+                items.append(charts.Interval(label, r["win"].value, *r["win"].interval,
+                                             note=f"{label}, {mode}: {rate_text(r['win'])}"))
+        title = f"{mode}: win rate by team deck combination (descriptive)"
+        out.append(Chart(f"team-results-{mode}", title, charts.bars(title, items, "win rate")))
+    return out
+
+
+def _gain_chart(effects: list[Record]) -> list[Chart]:
+    """What passing gains: controlled rows tested and flagged, descriptive ones labelled so."""
+    descriptive = any(r["design"] != "controlled" for r in effects)
+    return _forest("team-pass-effect-chart", "What passing gains: the passing team's result minus the other's", [
+        (f"{r['mode']}: {r['passing']} vs {r['not_passing']}" + ("" if r["design"] == "controlled"
+                                                                 else " (descriptive)"), r["effect"],
+         f"{r['mode']}, {r['passing']} passing against {r['not_passing']}: {diff_text(r['effect'])}, {r['design']}")
+        for r in effects], "Rows marked (descriptive) are not tested: the decks were not balanced." if descriptive
+        else "")
+
+
+def _split_chart(split: list[Record]) -> list[Chart]:
+    return _forest("team-pass-split-chart", "Teams that passed minus teams that did not (descriptive)", [
+        (f"{r['mode']}: {r['players']}", r["difference"],
+         f"{r['mode']}, {r['players']}: passed {rate_text(r['passed'])}, did not {rate_text(r['not_passed'])}")
+        for r in split], "Descriptive: who passes depends on how the game goes; never tested.")
+
+
 def _pass_summary(t: Teams) -> list[str]:
     """What passing control gains, as the report knows it: per form, the passing team's result minus the same
     players' with passing off, controlled (tested) or descriptive; or that the study cannot say."""
@@ -313,16 +365,22 @@ def team_section(t: Teams, names: Names) -> Section:
              "card tables read as the duel's, over the team seat-games (a family of their own for the false "
              "discovery rate).")
     cards: list[dict[str, Any]] = [r | {"card": names.card(r["card_id"])} for r in _pass_card_rows(t.q)]
+    results, split = _result_rows(t.q), _passed_split_rows(t.q)
     return Section("teams", "Team games (2 against 2)", intro, [
         Table("team_order", "Win rate by turn order", ORDER_COLUMNS, t.order),
-        Table("team_results", "Results by team deck combination", RESULT_COLUMNS, _result_rows(t.q)),
+        *_order_chart(t.order),
+        Table("team_results", "Results by team deck combination", RESULT_COLUMNS, results),
+        *_result_charts(results),
         Table("team_pass_games", "Passing control, per game", PASS_GAME_COLUMNS, t.pass_games),
         Table("team_pass_players", "Passing control, per player", PASS_PLAYER_COLUMNS, _pass_player_rows(t.q)),
         Table("team_pass_cards", f"Passing inside an effect: the cards (the {TOP_PASS_CARDS} most frequent per form)",
               PASS_CARD_COLUMNS, cards),
         Table("team_pass_effect", "What passing gains: passing on against off", PASS_EFFECT_COLUMNS, t.pass_effects,
               "Only players whose labels differ in nothing but the pass_control parameter are compared."),
-        Table("team_pass_split", "Teams that passed and teams that did not (descriptive)", PASS_SPLIT_COLUMNS,
-              _passed_split_rows(t.q)),
+        *_gain_chart(t.pass_effects),
+        Table("team_pass_split", "Teams that passed and teams that did not (descriptive)", PASS_SPLIT_COLUMNS, split),
+        *_split_chart(split),
         *card_tables_for(t.cards, "team", "Team"),
+        *strength_forests(t.cards, (), "being"),
+        *strength_forests(t.cards, (), "legend"),
     ])

@@ -69,6 +69,12 @@ def mde_two_rates(n1: int, n2: int, p: float, alpha: float = 0.05, power: float 
     return float((stats.norm.isf(alpha / 2) + stats.norm.ppf(power)) * math.sqrt(p * (1 - p) * (1 / n1 + 1 / n2)))
 
 
+def mean_interval(mean: float, sd: float, n: int) -> tuple[float, float]:
+    """The 95% t interval of a mean of ``n >= 2`` values whose sample standard deviation is ``sd``."""
+    half = float(stats.t.ppf(0.975, n - 1)) * sd / math.sqrt(n)
+    return mean - half, mean + half
+
+
 def mde_paired(sd: float, n: int, alpha: float = 0.05, power: float = POWER) -> float | None:
     """The smallest mean paired difference a two-sided test at ``alpha`` detects with probability
     ``power``, with ``n`` pairs whose differences have standard deviation ``sd``."""

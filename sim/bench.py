@@ -15,6 +15,7 @@ from typing import Any
 from sim.cards import load_card_set
 from sim.errors import UserError
 from sim.game import Game
+from sim.options import table_decks
 from sim.state import DEATHMATCH, MODES
 
 
@@ -56,7 +57,7 @@ def pairings(text: str, decks: list[str], players: int = 2, expansions: tuple[st
     known = [*decks, *expansions]
     example = "-".join((["imperial", "sylvan", "highland", "imperial"])[:players])
     for part in text.split(","):
-        names = tuple(part.strip().split("-"))
+        names = table_decks(part)
         if len(names) != players or any(n not in known for n in names):
             what = "pairing" if players == 2 else f"table of {players}"
             raise UserError(f"--decks: {part!r} is not a {what} like {example} of {', '.join(known)}, or all, "

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sim.cards import Being, CardSet
+from sim.cards import Being, CardSet, Flare
 from sim.errors import UserError
 from sim.patterns import render_grid
 from sim.ranks import RANK_NAMES
@@ -65,28 +65,41 @@ def export_cards(cards: CardSet, deck: str | None = None) -> dict[str, Any]:
     return out
 
 
+PATTERN_KEY = ("Pattern key: @ summoning square, c/h/l your piece of at least common/heroic/legendary, "
+               "* marked square.")
+
+
+def being_texts(b: Being) -> list[str]:
+    """A being's own effect texts, one line each, as ``tashkalar cards`` shows them under its pattern."""
+    out = [b.describe]
+    if b.summon_anywhere:
+        out.append("summoned onto any empty colourless square")
+    if b.warp is not None:
+        out.append(f"warp: {b.warp_describe}")
+    if b.frozen is not None:
+        out.append(f"frozen: {b.frozen_describe}")
+    return out
+
+
+def flare_texts(f: Flare) -> list[str]:
+    """A flare's two halves: when each may be invoked, and what it does."""
+    return [f"upper, opponent has {f.upper.threshold}+ more upgraded pieces: {f.upper.describe}",
+            f"lower, opponent has {f.lower.threshold}+ more pieces: {f.lower.describe}"]
+
+
 def render_cards(cards: CardSet, deck: str | None = None) -> str:
     beings, flares, tasks = _selected(cards, deck)
     parts = []
     for b in beings:
         grid = "\n".join("    " + line for line in render_grid(b.pattern).splitlines())
-        text = f"{b.name} ({b.id}, {RANK_NAMES[b.rank]})\n{grid}\n  {b.describe}"
-        if b.summon_anywhere:
-            text += "\n  summoned onto any empty colourless square"
-        if b.warp is not None:
-            text += f"\n  warp: {b.warp_describe}"
-        if b.frozen is not None:
-            text += f"\n  frozen: {b.frozen_describe}"
-        parts.append(text)
+        texts = "\n".join(f"  {line}" for line in being_texts(b))
+        parts.append(f"{b.name} ({b.id}, {RANK_NAMES[b.rank]})\n{grid}\n{texts}")
     if flares:
         for f in cards.flares:
-            parts.append(f"{f.name} ({f.id})\n  upper, opponent has {f.upper.threshold}+ more upgraded pieces: "
-                         f"{f.upper.describe}\n  lower, opponent has {f.lower.threshold}+ more pieces: "
-                         f"{f.lower.describe}")
+            parts.append(f"{f.name} ({f.id})\n" + "\n".join(f"  {line}" for line in flare_texts(f)))
     if tasks:
         for t in cards.tasks:
             parts.append(f"{t.name} ({t.id}, {t.category}, {'advanced' if t.advanced else 'simple'}, "
                          f"{t.points} pts)\n  {t.describe}")
-    parts.append("Pattern key: @ summoning square, c/h/l your piece of at least common/heroic/legendary, "
-                 "* marked square.")
+    parts.append(PATTERN_KEY)
     return "\n\n".join(parts)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -10,56 +9,58 @@ from typing import Annotated
 import typer
 
 from sim.errors import UserError, fail_cleanly
-from sim.files import check_writable, read_text, write_text
+from sim.files import read_text
 from sim.narrate import result_line
-from sim.options import at_least
+from sim.options import CardsOpt, at_least, json_flag, print_json, table_decks
+from strategies.registry import DEFAULT_STRATEGY
 
 
-def _seat_names(option: str, text: str, players: int) -> list[str]:
-    """One name per seat from a comma-separated list: as many names as players, or fewer, repeated in turn
-    (``--players 4 --decks imperial,sylvan`` seats imperial, sylvan, imperial, sylvan)."""
-    names = [d.strip() for d in text.split(",") if d.strip()]
+def _seat_names(option: str, names: list[str], players: int) -> list[str]:
+    """One name per seat: as many names as players, or fewer, repeated in turn (``--players 4 --decks
+    imperial-sylvan`` seats imperial, sylvan, imperial, sylvan)."""
     if not names or len(names) > players:
-        raise UserError(f"{option}: expected 1 to {players} names separated by commas for {players} players, "
-                        f"got {text!r}")
+        raise UserError(f"{option}: expected 1 to {players} names for {players} players, got {len(names)}")
     return [names[i % len(names)] for i in range(players)]
 
 
-def _players(players: int | None, decks: str) -> int:
-    n = players if players is not None else max(2, len([d for d in decks.split(",") if d.strip()]))
+def _players(players: int | None, decks: tuple[str, ...]) -> int:
+    n = players if players is not None else max(2, len(decks))
     if not 2 <= n <= 4:
         raise UserError(f"--players: expected 2, 3 or 4, got {n}")
     return n
 
 
-def _team_names(option: str, text: str) -> list[str]:
+def _team_names(option: str, names: list[str]) -> list[str]:
     """A team game's names by seat (A1, B1, A2, B2): one name for every seat, two (team A's, team B's) or
     four."""
-    names = [d.strip() for d in text.split(",") if d.strip()]
     if len(names) not in (1, 2, 4):
-        raise UserError(f"{option}: a team game takes 1, 2 (team A's, team B's) or 4 names (seats A1, B1, A2, B2) "
-                        f"separated by commas, got {len(names)} in {text!r}")
+        raise UserError(f"{option}: a team game takes 1, 2 (team A's, team B's) or 4 names (seats A1, B1, A2, B2), "
+                        f"got {len(names)}")
     return [names[i % len(names)] for i in range(4)]
+
+
+def _names(text: str) -> list[str]:
+    return [n.strip() for n in text.split(",") if n.strip()]
 
 
 def register(app: typer.Typer) -> None:
     @app.command()
     @fail_cleanly
     def play(
-        mode: Annotated[str | None, typer.Option(
+        form: Annotated[str | None, typer.Option(
             metavar="FORM", help="high-form or deathmatch (default: high-form for 2 players, deathmatch for a "
                                  "3-4 player melee)")] = None,
         players: Annotated[int | None, typer.Option(
             metavar="N", help="2 players (a duel) or 3-4 (a Deathmatch melee); default: one per deck given")] = None,
-        decks: Annotated[str, typer.Option(metavar="DECK,...", help="a deck per seat, e.g. imperial,sylvan; "
-                                           "fewer names than players are repeated in turn")] = "imperial,imperial",
+        decks: Annotated[str, typer.Option(metavar="DECK-DECK", help="a deck per seat joined with '-', e.g. "
+                                           "imperial-sylvan; fewer names than players are repeated in turn")] = (
+            "imperial-imperial"),
         strategies: Annotated[str, typer.Option(metavar="NAME,...", help="a strategy per seat, e.g. "
-                                                "random,builder; fewer names are repeated in turn")] = "random",
+                                                "random,builder; fewer names are repeated in turn")] = (
+            DEFAULT_STRATEGY),
         seed: Annotated[int, typer.Option(metavar="N", help="the game's seed")] = 0,
-        json_out: Annotated[Path | None, typer.Option("--json", metavar="FILE.json",
-                                                      help="write the game record as JSON")] = None,
-        cards_dir: Annotated[Path | None, typer.Option("--cards", metavar="CARDS_DIR",
-                                                       help="a card-set directory")] = None,
+        json_out: bool = json_flag("the game record (not the turns)"),
+        cards_dir: CardsOpt = None,
         strict: Annotated[bool, typer.Option(help="check invariants after every step")] = True,
         teams: Annotated[bool, typer.Option(
             "--teams", help="a team game, 2 against 2: seats A1, B1, A2, B2 clockwise (team A = A1 and A2); "
@@ -71,22 +72,22 @@ def register(app: typer.Typer) -> None:
         from sim.narrate import Narrator
         from strategies import make_strategy
 
-        if json_out is not None:
-            check_writable(json_out, "--json")
+        table = table_decks(decks)
         if teams:
             if players is not None:
                 raise UserError("--teams seats 4 players (two teams of two): leave out --players")
             seats = 4
-            form = mode or "high-form"
-            names, deck_names = _team_names("--strategies", strategies), _team_names("--decks", decks)
+            form = form or "high-form"
+            names, deck_names = _team_names("--strategies", _names(strategies)), _team_names("--decks", [*table])
         else:
-            seats = _players(players, decks)
-            form = mode or ("high-form" if seats == 2 else "deathmatch")
-            names, deck_names = _seat_names("--strategies", strategies, seats), _seat_names("--decks", decks, seats)
+            seats = _players(players, table)
+            form = form or ("high-form" if seats == 2 else "deathmatch")
+            names = _seat_names("--strategies", _names(strategies), seats)
+            deck_names = _seat_names("--decks", [*table], seats)
         card_set = load_card_set(cards_dir)
         seated = [make_strategy(n, seat, seed) for seat, n in enumerate(names)]
         game = Game(card_set, form, deck_names, seated, seed, strict=strict, teams=teams)
-        if json_out is None:
+        if not json_out:
             if teams:
                 from sim.narrate import seat_label
 
@@ -94,27 +95,25 @@ def register(app: typer.Typer) -> None:
                            + "; team B: " + ", ".join(seat_label(game, s) for s in (1, 3)))
             Narrator(game, sys.stdout).attach()
         record = game.play()
-        if json_out is not None:
-            write_text(json_out, json.dumps(record.to_dict()), "--json")
-            typer.echo(f"wrote {json_out}")
+        if json_out:
+            print_json(record.to_dict())
         else:
             typer.echo(result_line(record))
 
     @app.command()
     @fail_cleanly
     def cards(
-        json_out: Annotated[bool, typer.Option("--json", help="print the card set as JSON")] = False,
+        json_out: bool = json_flag("the card set"),
         deck: Annotated[str | None, typer.Option(
             metavar="DECK", help="only this deck (or 'legends', 'flares', 'tasks')")] = None,
-        cards_dir: Annotated[Path | None, typer.Option("--cards", metavar="CARDS_DIR",
-                                                       help="a card-set directory")] = None,
+        cards_dir: CardsOpt = None,
     ) -> None:
         """Print the card set: patterns and the project's own effect descriptions."""
         from sim.card_export import export_cards, render_cards
 
         card_set = __import__("sim.cards", fromlist=["load_card_set"]).load_card_set(cards_dir)
         if json_out:
-            typer.echo(json.dumps(export_cards(card_set, deck), indent=1))
+            print_json(export_cards(card_set, deck))
         else:
             typer.echo(render_cards(card_set, deck))
 
@@ -127,10 +126,10 @@ def register(app: typer.Typer) -> None:
             metavar="CARD_ID", help="summon this card of the player's hand")] = None,
         at: Annotated[str | None, typer.Option(
             metavar="SQUARE", help="the summoning square for --summon, e.g. e5")] = None,
-        strategy: Annotated[str, typer.Option(metavar="NAME", help="who takes the effect's decisions")] = "random",
+        strategy: Annotated[str, typer.Option(metavar="NAME", help="who takes the effect's decisions")] = (
+            DEFAULT_STRATEGY),
         seed: Annotated[int, typer.Option(metavar="N", help="the strategy's seed")] = 0,
-        cards_dir: Annotated[Path | None, typer.Option("--cards", metavar="CARDS_DIR",
-                                                       help="a card-set directory")] = None,
+        cards_dir: CardsOpt = None,
     ) -> None:
         """Set up a position to check a card: list where each card in hand can be summoned, or summon one
         (--summon ID --at SQUARE) and show what its effect did."""
@@ -188,18 +187,19 @@ def register(app: typer.Typer) -> None:
     def bench(
         games: Annotated[int, typer.Option(metavar="N", help="games per form and pairing")] = 300,
         decks: Annotated[str | None, typer.Option(
-            metavar="PAIRINGS", help="pairings, e.g. imperial-imperial,everfrost-sylvan, or tables for a melee; "
+            metavar="PAIRING,...", help="pairings, e.g. imperial-imperial,everfrost-sylvan, or tables for a melee; "
                                      "'all' (the base decks), 'expansions' (every pairing or table with an "
                                      "expansion deck) or 'all+expansions'",
             show_default="imperial-imperial; a melee: all")] = None,
         strategies: Annotated[str, typer.Option(
-            metavar="NAME,...", help="one strategy name per player, or one for every seat")] = "random",
+            metavar="NAME,...", help="one strategy name per player, or one for every seat (default random, unlike "
+                                     "the other commands: the bench measures the engine, not a player)")] = "random",
         players: Annotated[int, typer.Option(
             metavar="N", help="2 (both forms of the duel) or 3-4 (a Deathmatch melee: --decks takes tables like "
                               "imperial-sylvan-highland, or all)")] = 2,
         engine: Annotated[str, typer.Option(
             metavar="ENGINE", help="core (whole games in the core) or api (games through the Python API)")] = "core",
-        json_out: Annotated[bool, typer.Option("--json", help="print the figures as JSON")] = False,
+        json_out: bool = json_flag("the figures"),
         teams: Annotated[bool, typer.Option(
             "--teams", help="team games, 2 against 2, in both forms: --decks takes tables of 4 by seat (A1-B1-A2-B2, "
                             "e.g. imperial-sylvan-highland-imperial), or all")] = False,
@@ -214,7 +214,7 @@ def register(app: typer.Typer) -> None:
         decks = decks or ("imperial-imperial" if players == 2 and not teams else "all")
         results = run_bench(games, decks, [s.strip() for s in strategies.split(",")], engine, players, teams=teams)
         if json_out:
-            typer.echo(json.dumps(results, indent=1))
+            print_json(results)
             return
         typer.echo(f"{'engine':<6} {'form':<11} {'decks':<33} {'strategies':<16} {'games/CPU-s':>11} "
                    f"{'games/wall-s':>12}")

@@ -80,11 +80,16 @@ def _seats(state: GameState, strategies: Sequence[Strategy]) -> list[Strategy | 
     return [strategies[p] if p < len(strategies) else None for p in range(state.players)]
 
 
+def plays_natively(strategy: Strategy | None) -> bool:
+    """Whether the core plays ``strategy`` itself: its class says so with ``native = True`` on itself (a
+    subclass may choose otherwise, so it is asked) and offers ``native_player()``."""
+    return strategy is not None and type(strategy).__dict__.get("native") is True
+
+
 def _native(strategy: Strategy | None) -> Any:
-    """The core's own version of ``strategy``, where it has one: (name, parameters, random stream), or a
-    ``sim._core.NativeStrategy`` that is the player itself. A class says it has one with ``native = True``
-    on itself (a subclass may choose otherwise, so it is asked) and offers ``native_player()``."""
-    if strategy is not None and type(strategy).__dict__.get("native") is True:
+    """The core's own version of ``strategy``, where it has one (``plays_natively``): (name, parameters,
+    random stream), or a ``sim._core.NativeStrategy`` that is the player itself."""
+    if strategy is not None and plays_natively(strategy):
         return strategy.native_player()  # type: ignore[attr-defined]
     return None
 

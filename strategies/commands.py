@@ -2,18 +2,13 @@
 
 from __future__ import annotations
 
-import functools
-import json
 import re
-import sys
-from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
 from sim.errors import UserError, fail_cleanly
-from sim.files import check_writable, write_text
-from sim.options import at_least
+from sim.options import CardsOpt, at_least, json_flag, print_json
 
 FORM_SPECIALISTS = {"high-form": "hunter", "deathmatch": "brawler", "melee-3": "brawler", "melee-4": "brawler",
                     "team-high-form": "hunter", "team-deathmatch": "brawler"}
@@ -60,47 +55,39 @@ def parse_params(texts: list[str], names: list[str]) -> dict[str, dict[str, Any]
     return out
 
 
-def _progress(label: str, done: int, total: int) -> None:
-    if not sys.stderr.isatty():
-        return
-    sys.stderr.write(f"\r{label}: {done}/{total} games")
-    if done == total:
-        sys.stderr.write("\n")
-
-
 def register(app: typer.Typer) -> None:
     @app.command()
     @fail_cleanly
     def ladder(
-        mode: Annotated[str, typer.Option(
-            metavar="FORMS", help="high-form, deathmatch, melee-3, melee-4, team-high-form, team-deathmatch, or "
-                                  "several separated by commas")] = (
-            "high-form"),
+        forms: Annotated[str, typer.Option(
+            metavar="FORM,...", help="high-form, deathmatch, melee-3, melee-4, team-high-form, team-deathmatch, "
+                                     "or several separated by commas")] = "high-form",
         games: Annotated[int, typer.Option(
             metavar="N", help="games per pairing (even: each deal is played from both seats; a melee: a multiple "
                               "of twice the players)")] = 200,
         strategies: Annotated[str | None, typer.Option(
-            metavar="NAMES", help="strategy names separated by commas, each optionally under a label, "
+            metavar="NAME,...", help="strategy names separated by commas, each optionally under a label, "
                  "LABEL=STRATEGY (default: random, greedy, builder, planner and the form's specialist, hunter "
                  "or brawler)")] = None,
         param: Annotated[list[str] | None, typer.Option(
             metavar="STRATEGY.NAME=VALUE", help="a strategy's (or label's) parameter (repeatable)")] = None,
         decks: Annotated[str, typer.Option(
-            metavar="PAIRINGS", help="deck pairings, e.g. imperial-imperial,highland-sylvan; 'all'; a melee "
+            metavar="PAIRING,...", help="deck pairings, e.g. imperial-imperial,highland-sylvan; 'all'; a melee "
                                      "takes tables (imperial-sylvan-highland) and plays every boxed table by "
                                      "default; a team game takes tables of 4 decks by seat (seats 0 and 2 "
                                      "are one team)", show_default="imperial-imperial")] = None,
         workers: Annotated[int | None, typer.Option(
-            metavar="N", help="worker processes", show_default="one per core")] = None,
+            metavar="N", help="worker processes", show_default="all cores")] = None,
         seed: Annotated[int, typer.Option(metavar="N", help="the ladder's base seed")] = 1,
-        json_out: Annotated[Path | None, typer.Option("--json", metavar="FILE.json",
-                                                      help="also write the results as JSON")] = (
-            None),
-        cards_dir: Annotated[Path | None, typer.Option("--cards", metavar="CARDS_DIR",
-                                                       help="a card-set directory")] = None,
+        json_out: bool = json_flag("the results instead of the Markdown"),
+        cards_dir: CardsOpt = None,
+        progress: Annotated[bool, typer.Option(help="show a live progress bar with an ETA (on stderr)")] = True,
     ) -> None:
         """Play a round robin between strategies; print each pairing's win rate (95% Wilson interval) and
         Elo-style ratings, as Markdown."""
+        from rich.console import Console
+
+        from pipelines.progress import GameProgress
         from sim.bench import machine, pairings
         from sim.cards import BASE_DECKS, load_card_set
         from sim.state import MODES
@@ -108,13 +95,11 @@ def register(app: typer.Typer) -> None:
 
         at_least("--games", games)
         at_least("--workers", workers)
-        if json_out is not None:
-            check_writable(json_out, "--json")
-        modes = [m.strip() for m in mode.split(",") if m.strip()]
+        modes = [m.strip() for m in forms.split(",") if m.strip()]
         for m in modes:
             if m not in (*MODES, *MELEE_SEATS, *TEAM_FORMS):
-                forms = ", ".join((*MODES, *MELEE_SEATS, *TEAM_FORMS))
-                raise UserError(f"--mode: unknown form {m!r}; expected {forms}, comma-separated")
+                known = ", ".join((*MODES, *MELEE_SEATS, *TEAM_FORMS))
+                raise UserError(f"--forms: unknown form {m!r}; expected {known}, comma-separated")
         card_set = load_card_set(cards_dir)
         base = [d for d in BASE_DECKS if d in card_set.decks]
         results = []
@@ -127,32 +112,32 @@ def register(app: typer.Typer) -> None:
             params = parse_params(param or [], [label for label, _ in labelled])
             entrants = [Entrant(label, params.get(label, {}), strategy) for label, strategy in labelled]
 
-            result = run_ladder(m, entrants, games, deck_pairs, workers=workers or 0, base_seed=seed,
-                                cards_dir=str(cards_dir) if cards_dir else None,
-                                progress=functools.partial(_progress, m))
+            with GameProgress(None, 0, Console(stderr=True), progress, label=m) as bar:
+                result = run_ladder(m, entrants, games, deck_pairs, workers=workers or 0, base_seed=seed,
+                                    cards_dir=str(cards_dir) if cards_dir else None, progress=bar.show)
             results.append(result)
-            typer.echo(render(result) + "\n")
-        typer.echo(f"machine: {machine()}")
-        if json_out is not None:
-            write_text(json_out, json.dumps({"machine": machine(), "ladders": [r.to_dict() for r in results]},
-                                            indent=1), "--json")
-            typer.echo(f"wrote {json_out}")
+            if not json_out:
+                typer.echo(render(result) + "\n")
+        if json_out:
+            print_json({"machine": machine(), "ladders": [r.to_dict() for r in results]})
+        else:
+            typer.echo(f"machine: {machine()}")
 
     @app.command("blind-spots")
     @fail_cleanly
     def blind_spots(
         strategies: Annotated[str, typer.Option(
-            metavar="NAMES", help="strategies to measure, separated by commas (each plays itself)")] = "planner",
+            metavar="NAME,...", help="strategies to measure, separated by commas (each plays itself)")] = "planner",
         games: Annotated[int, typer.Option(metavar="N", help="mirror games per strategy and form")] = 100,
-        mode: Annotated[str, typer.Option(
-            metavar="FORMS", help="high-form, deathmatch, or both separated by commas")] = "high-form,deathmatch",
+        forms: Annotated[str, typer.Option(
+            metavar="FORM,...", help="high-form, deathmatch, or both separated by commas")] = "high-form,deathmatch",
         decks: Annotated[str, typer.Option(
-            metavar="PAIRINGS", help="deck pairings played in turn, e.g. imperial-highland,sylvan-sylvan; 'all' "
+            metavar="PAIRING,...", help="deck pairings played in turn, e.g. imperial-highland,sylvan-sylvan; 'all' "
                                      "(the nine ordered pairings of the base decks)")] = "all",
         seed: Annotated[int, typer.Option(metavar="N", help="the seed of the first game (game i: seed + i)")] = 1,
         param: Annotated[list[str] | None, typer.Option(
             metavar="STRATEGY.NAME=VALUE", help="a strategy's parameter (repeatable)")] = None,
-        json_out: Annotated[bool, typer.Option("--json", help="print the counts as JSON")] = False,
+        json_out: bool = json_flag("the counts"),
     ) -> None:
         """Count a player's blind spots in mirror games: returns when discarding, legend summons and flares
         offered against taken, discards while a summon is legal, how games end, optional effect choices."""
@@ -162,20 +147,19 @@ def register(app: typer.Typer) -> None:
         from strategies.blind_spots import measure, render
 
         at_least("--games", games)
-        forms = [m.strip() for m in mode.split(",") if m.strip()]
-        for m in forms:
+        played = [m.strip() for m in forms.split(",") if m.strip()]
+        for m in played:
             if m not in MODES:
-                raise UserError(f"--mode: unknown form {m!r}; expected {', '.join(MODES)}, comma-separated")
+                raise UserError(f"--forms: unknown form {m!r}; expected {', '.join(MODES)}, comma-separated")
         names = [s.strip() for s in strategies.split(",") if s.strip()]
         params = parse_params(param or [], names)
         card_set = load_card_set()
         base = [d for d in BASE_DECKS if d in card_set.decks]
         deck_pairs = pairings(decks, base if decks == "all" else sorted(card_set.decks))
         results = [measure(card_set, name, form, deck_pairs, games, seed, params.get(name))
-                   for name in names for form in forms]
+                   for name in names for form in played]
         if json_out:
-            typer.echo(json.dumps({"machine": machine(), "games": games, "seed": seed,
-                                   "decks": ["-".join(p) for p in deck_pairs],
-                                   "results": [r.to_dict() for r in results]}, indent=1))
+            print_json({"machine": machine(), "games": games, "seed": seed, "decks": ["-".join(p) for p in deck_pairs],
+                        "results": [r.to_dict() for r in results]})
             return
         typer.echo(render(results))

@@ -101,9 +101,9 @@ def test_blind_spots_command() -> None:
     assert data["decks"] == ["imperial-highland"] and data["seed"] == 1
     assert [(r["strategy"], r["form"], r["games"], r["players"]) for r in data["results"]] == [
         ("builder", "high-form", 2, 4), ("builder", "deathmatch", 2, 4)]
-    table = run("blind-spots", "--strategies", "random", "--games", "1", "--mode", "deathmatch")
+    table = run("blind-spots", "--strategies", "random", "--games", "1", "--forms", "deathmatch")
     assert table.exit_code == 0 and "| turns a legend summon is legal: one made |" in table.stdout
-    for args, words in ((["--mode", "melee"], "--mode"), (["--strategies", "nope"], "unknown strategy 'nope'"),
+    for args, words in ((["--forms", "melee"], "--forms"), (["--strategies", "nope"], "unknown strategy 'nope'"),
                         (["--decks", "imperial-nope"], "--decks"), (["--games", "0"], "--games")):
         bad = run("blind-spots", "--games", "1", *args)
         assert bad.exit_code != 0 and words in bad.output and "Traceback" not in bad.output

@@ -301,10 +301,11 @@ def test_the_scenario_command_prints_the_expansion_state(tmp_path):
 
 
 @pytest.mark.parametrize("decks, teams", [
-    ("everfrost,nethervoid", False), ("etherweave,everfrost", False),
-    ("everfrost,nethervoid,etherweave,imperial", True)])
+    ("everfrost-nethervoid", False), ("etherweave-everfrost", False),
+    ("everfrost-nethervoid-etherweave-imperial", True)])
 def test_play_prints_the_expansion_state_after_turns(decks, teams):
-    args = ["play", "--decks", decks, "--seed", "5", "--mode", "deathmatch"] + (["--teams"] if teams else [])
+    args = ["play", "--decks", decks, "--strategies", "random", "--seed", "5", "--form", "deathmatch"]
+    args += ["--teams"] if teams else []
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
     if not teams:

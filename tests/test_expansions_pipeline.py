@@ -156,7 +156,7 @@ def test_an_expansion_study_gives_the_same_rows_on_one_or_two_workers_and_is_rep
     arms = duckdb.sql(f"select variant, count(*) from '{two}/games/*.parquet' group by variant order by variant")
     assert arms.fetchall() == [("", 48), ("vanilla:everfrost/ice-wyvern", 48)]
     csv_dir = tmp_path / "csv"
-    result = subprocess.run([str(BIN / "tashkalar"), "report", str(two), "--csv", str(csv_dir)],
+    result = subprocess.run([str(BIN / "tashkalar"), "report", str(two), "--csv", str(csv_dir), "--no-html"],
                             capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr
     decks = (csv_dir / "decks.csv").read_text()

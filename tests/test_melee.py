@@ -25,6 +25,7 @@ from sim.cli import app
 from sim.game import Game
 from sim.record import FlareInvoked, Improvise, Points
 from strategies import make_strategy
+from strategies.registry import DEFAULT_STRATEGY
 
 TABLES_3 = [("imperial", "sylvan", "highland"), ("highland", "highland", "imperial")]
 TABLE_4 = ("imperial", "sylvan", "highland", "imperial")
@@ -92,17 +93,18 @@ def run(*args: str):
     return CliRunner().invoke(app, [str(a) for a in args], prog_name="tashkalar")
 
 
-def test_play_prints_a_readable_four_player_melee(tmp_path: Path) -> None:
-    result = run("play", "--players", "4", "--decks", "imperial,sylvan,highland", "--seed", "4")
+def test_play_prints_a_readable_four_player_melee() -> None:
+    result = run("play", "--players", "4", "--decks", "imperial-sylvan-highland", "--strategies", "random",
+                 "--seed", "4")
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert "== Turn 1: player" in out and "player 4" in out
     assert "score player 1 " in out and "in 2:" in out
     last = out.strip().splitlines()[-1]
     assert last.startswith("Result: 1. player") and "ended by" in last
-    record = tmp_path / "game.json"
-    assert run("play", "--players", "3", "--seed", "4", "--json", record).exit_code == 0
-    data = json.loads(record.read_text())
+    result = run("play", "--players", "3", "--strategies", "random", "--seed", "4", "--json")
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
     assert data["config"]["mode"] == "deathmatch" and len(data["config"]["decks"]) == 3
     assert len(data["places"]) == 3
 
@@ -144,6 +146,7 @@ def test_melee_cells_rotate_every_deck_and_player_through_every_seat() -> None:
 
 @pytest.mark.parametrize("changes, key, message", [
     ({"deck_tables": None}, "deck_tables", "missing"),
+    ({"strategy_tables": None}, "strategy_tables", f'like [["{DEFAULT_STRATEGY}", "{DEFAULT_STRATEGY}", '),
     ({"games_per_cell": 8}, "games_per_cell", "multiple of 3"),
     ({"deck_tables": [["imperial", "sylvan"]]}, "deck_tables[0]", "table of 3 or 4"),
     ({"deck_tables": [["imperial", "sylvan", "nope"], ["imperial"] * 4]}, "deck_tables[0]", "unknown name 'nope'"),
@@ -347,7 +350,7 @@ def test_a_melee_ladder_ranks_builder_above_random_by_seat_comparisons() -> None
     [pairing] = result.pairings
     assert result.unit == "comparisons" and pairing.games == 12 * 2  # 2 seat comparisons a game of 3
     assert pairing.second_wins > 0.8 * pairing.games and result.ratings["builder"] > 200
-    bad = CliRunner().invoke(app, ["ladder", "--mode", "melee-4", "--games", "6"], prog_name="tashkalar")
+    bad = CliRunner().invoke(app, ["ladder", "--forms", "melee-4", "--games", "6"], prog_name="tashkalar")
     assert bad.exit_code == 2 and "multiple of 8" in bad.stderr
 
 

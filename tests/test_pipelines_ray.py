@@ -379,7 +379,7 @@ def test_an_ablation_study_runs_resumes_and_reports_on_local_ray(tmp_path):
     lost.unlink()
     assert "kept 5 from an earlier run" in tashkalar_run(study, out, "--workers", "2").stdout
     csv_dir = tmp_path / "csv"
-    result = subprocess.run([str(BIN / "tashkalar"), "report", str(out), "--csv", str(csv_dir)],
+    result = subprocess.run([str(BIN / "tashkalar"), "report", str(out), "--csv", str(csv_dir), "--no-html"],
                             capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr
     rows = (csv_dir / "ablation.csv").read_text().splitlines()
@@ -408,7 +408,7 @@ def test_a_melee_study_gives_the_same_rows_on_one_or_two_workers_and_is_reported
     seats = duckdb.sql(f"select count(*), count(distinct game_id) from '{two}/seat_results/*.parquet'").fetchall()[0]
     assert seats == (24 * 3 + 24 * 4, 48)
     csv_dir = tmp_path / "csv"
-    result = subprocess.run([str(BIN / "tashkalar"), "report", str(two), "--csv", str(csv_dir)],
+    result = subprocess.run([str(BIN / "tashkalar"), "report", str(two), "--csv", str(csv_dir), "--no-html"],
                             capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr
     positions = (csv_dir / "melee_positions.csv").read_text().splitlines()

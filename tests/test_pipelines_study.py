@@ -11,6 +11,7 @@ import pytest
 
 from pipelines.study import Study, StudyConfigError, game_seed, load_study, parse_study
 from sim.cards import BUILTIN_DIR
+from strategies.registry import DEFAULT_STRATEGY
 
 BASE = {
     "forms": ["high-form", "deathmatch"],
@@ -49,6 +50,7 @@ def test_defaults_are_filled_in():
     ({"deck_pairings": None}, "deck_pairings", 'missing; expected "all"'),
     ({"strategy_pairings": [["random", "nobody"]]}, "strategy_pairings", "unknown strategy 'nobody'"),
     ({"strategy_pairings": "all"}, "strategy_pairings", "none is declared"),
+    ({"strategy_pairings": None}, "strategy_pairings", f'like [["{DEFAULT_STRATEGY}", "{DEFAULT_STRATEGY}"]]'),
     ({"games_per_cell": 5}, "games_per_cell", "even number with seat_balance on"),
     ({"games_per_cell": 0}, "games_per_cell", "at least 1"),
     ({"games_per_cell": "ten"}, "games_per_cell", "expected an integer, got 'ten'"),

@@ -213,10 +213,12 @@ def test_suite_runs_reports_regresses_and_promotes(tmp_path, monkeypatch):
     assert first.exit_code == 0, first.output
     assert "no baseline yet; this run is now the baseline" in first.output
     assert (tmp_path / "base" / "mirror" / "manifest.json").exists()
-    second = cli.invoke(app, args)
+    second = cli.invoke(app, [*args, "--json"])
     assert second.exit_code == 0, second.output
-    assert "0 gate(s) moved" in second.output
+    [mirror] = json.loads(second.stdout)["studies"]  # the whole of stdout: one JSON document
+    assert mirror["study"] == "mirror" and mirror["regression"]["moved"] == 0 and mirror["promoted"]
     latest = tmp_path / "out" / "latest"
+    assert "0 gate(s) moved" in (latest / "summary.md").read_text()
     assert {"summary.md", "mirror-report.html", "mirror-regression.md"} <= {p.name for p in latest.iterdir()}
     bad = cli.invoke(app, ["suite", "missing.toml"])
     assert bad.exit_code == 2 and "no such file" in bad.output
@@ -231,8 +233,10 @@ def test_run_command_records_the_finished_run_once(tmp_path):
     first = CliRunner().invoke(app, args)
     assert first.exit_code == 0, first.output
     assert "recorded the run's summary metrics" in first.output
-    again = CliRunner().invoke(app, args)  # nothing left to run: not recorded twice
+    again = CliRunner().invoke(app, [*args, "--json"])  # nothing left to run: not recorded twice
     assert again.exit_code == 0 and "recorded" not in again.output
+    figures = json.loads(again.stdout)  # the whole of stdout: one JSON document
+    assert figures["study"] == "regress" and figures["shards_kept"] == figures["shards"] and figures["shards_run"] == 0
     con = duckdb.connect(str(db), read_only=True)
     try:
         assert con.execute("SELECT COUNT(*) FROM runs").fetchone()[0] == 1

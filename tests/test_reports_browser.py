@@ -20,13 +20,14 @@ CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 OFFLINE = ["--host-resolver-rules=MAP * ~NOTFOUND", "--proxy-server=127.0.0.1:9"]  # any fetch would fail
 
 
-def chromium(page: Path, *mode: str) -> tuple[str, list[str]]:
-    """Run headless Chromium on ``page`` with a fresh profile; its stdout and the page's console messages."""
+def chromium(page: Path, *mode: str, fragment: str = "") -> tuple[str, list[str]]:
+    """Run headless Chromium on ``page`` (opened at ``#fragment``, if any) with a fresh profile; its stdout and
+    the page's console messages."""
     with tempfile.TemporaryDirectory() as profile:
         done = subprocess.run(
             [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
              f"--user-data-dir={profile}", "--enable-logging=stderr", "--v=0", *OFFLINE, *mode,
-             page.as_uri()],
+             page.as_uri() + (f"#{fragment}" if fragment else "")],
             capture_output=True, text=True, timeout=120)
     console = [line for line in done.stderr.splitlines() if ":CONSOLE" in line]
     return done.stdout, console

@@ -122,13 +122,12 @@ def test_param_options_are_parsed_per_strategy():
         parse_params(["patterns=1"], ["builder"])
 
 
-def test_ladder_command_prints_tables_and_writes_json(tmp_path):
-    out = tmp_path / "ladder.json"
-    result = CliRunner().invoke(app, ["ladder", "--mode", "deathmatch", "--games", "2", "--strategies",
-                                      "random,greedy", "--workers", "1", "--json", str(out)])
+def test_ladder_command_prints_tables_or_json():
+    args = ["ladder", "--forms", "deathmatch", "--games", "2", "--strategies", "random,greedy", "--workers", "1"]
+    result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
-    assert "**deathmatch**" in result.output and "| strategy | rating | 95% interval" in result.output
-    data = json.loads(out.read_text())
+    assert "**deathmatch**" in result.stdout and "| strategy | rating | 95% interval" in result.stdout
+    data = json.loads(CliRunner().invoke(app, [*args, "--json"]).stdout)
     assert data["ladders"][0]["pairings"][0]["games"] == 2
 
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -265,8 +264,8 @@ def run(*args: str):
     return CliRunner().invoke(app, [str(a) for a in args], prog_name="tashkalar")
 
 
-def test_play_teams_prints_seats_legends_decks_and_the_team_result(tmp_path: Path) -> None:
-    result = run("play", "--teams", "--decks", ",".join(TABLE), "--strategies", "random", "--mode", "deathmatch",
+def test_play_teams_prints_seats_legends_decks_and_the_team_result() -> None:
+    result = run("play", "--teams", "--decks", "-".join(TABLE), "--strategies", "random", "--form", "deathmatch",
                  "--seed", "3")
     assert result.exit_code == 0, result.output
     out = result.stdout
@@ -276,15 +275,15 @@ def test_play_teams_prints_seats_legends_decks_and_the_team_result(tmp_path: Pat
     assert "score team A " in out
     last = out.strip().splitlines()[-1]
     assert last.startswith("Result: team A ") and "ended by" in last
-    record = tmp_path / "game.json"
-    assert run("play", "--teams", "--seed", "4", "--strategies", "builder,random", "--json", record).exit_code == 0
-    data = json.loads(record.read_text())
+    result = run("play", "--teams", "--seed", "4", "--strategies", "builder,random", "--json")
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
     assert data["config"]["teams"] is True and data["config"]["strategies"] == ["builder", "random"] * 2
     assert len(data["scores"]) == 2
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (("--decks", "imperial,sylvan,highland"), "1, 2 (team A's, team B's) or 4 names"),
+    (("--decks", "imperial-sylvan-highland"), "1, 2 (team A's, team B's) or 4 names"),
     (("--strategies", "random,random,random,random,random"), "--strategies: a team game takes"),
     (("--players", "4"), "leave out --players"),
 ])

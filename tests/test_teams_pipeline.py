@@ -20,6 +20,7 @@ from sim.cards import load_card_set
 from sim.game import Game
 from sim.record import Destroy
 from strategies import make_strategy
+from strategies.registry import DEFAULT_STRATEGY
 
 STUDY = {
     "forms": ["team-high-form", "team-deathmatch"],
@@ -78,6 +79,7 @@ def test_a_team_study_round_trips_and_a_duel_study_keeps_its_config() -> None:
 @pytest.mark.parametrize("changes, key, message", [
     ({"team_deck_tables": None}, "team_deck_tables", "missing; the team forms need"),
     ({"team_strategy_tables": None}, "team_strategy_tables", "missing; the team forms need"),
+    ({"team_strategy_tables": None}, "team_strategy_tables", f'like [[["{DEFAULT_STRATEGY}", "{DEFAULT_STRATEGY}"], '),
     ({"games_per_cell": 6}, "games_per_cell", "a multiple of 4 with seat_balance on (the team cells rotate"),
     ({"team_deck_tables": [["imperial", "sylvan", "highland"]]}, "team_deck_tables[0]", "expected a team table"),
     ({"team_deck_tables": [[["imperial"], ["sylvan", "highland"]]]}, "team_deck_tables[0]", "expected a team table"),

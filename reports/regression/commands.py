@@ -2,13 +2,33 @@
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from reports.regression.thresholds import DEFAULTS
 from sim.errors import fail_cleanly
+from sim.files import check_writable, write_text
+from sim.options import AddressOpt, HistoryDbOpt, json_flag, print_json
+
+if TYPE_CHECKING:
+    from reports.regression.compare import Regression
+    from reports.regression.gates import Gate
+
+
+def gate_json(g: Gate) -> dict[str, Any]:
+    """A gate as ``regress --json`` and ``suite --json`` print it (docs/cli.md)."""
+    return {"gate": g.metric, "form": g.mode, "subject": g.subject, **asdict(g.estimate), "tested": g.tested,
+            "q": g.q_value, "mde": g.mde, "power": g.power, "moved": g.moved}
+
+
+def regression_json(r: Regression) -> dict[str, Any]:
+    return {"baseline": r.baseline, "candidate": r.candidate, "paired": r.paired, "thresholds": r.thresholds,
+            "moved": len(r.moved), "underpowered": len(r.underpowered), "gates": [gate_json(g) for g in r.gates],
+            "changed_cards": r.changed_cards, "added_cards": r.added_cards, "removed_cards": r.removed_cards,
+            "different_study": r.different_study}
 
 
 def register(app: typer.Typer) -> None:
@@ -26,7 +46,9 @@ def register(app: typer.Typer) -> None:
         min_trials: Annotated[int, typer.Option(
             metavar="N", help="comparisons with fewer games are not tested")] = DEFAULTS.min_trials,
         allow_different_studies: Annotated[bool, typer.Option(
+            "--allow-different-studies",
             help="compare runs of different studies anyway (every section then says so)")] = False,
+        json_out: bool = json_flag("the verdict and every gate"),
     ) -> None:
         """Compare two runs of one study; exit 1 when a gate (deck, matchup, changed card) moved, else 0."""
         from reports.regression.compare import compare_runs
@@ -34,19 +56,24 @@ def register(app: typer.Typer) -> None:
         from reports.regression.thresholds import ThresholdError, Thresholds
         from sim.errors import UserError
 
+        if md is not None:
+            check_writable(md, "--md")  # before the work, as every command's output files
         try:
             thresholds = Thresholds(min_difference, alpha, min_trials)
         except ThresholdError as e:
             raise UserError(f"--{e.field.replace('_', '-')}: {e.problem}") from None
         result = compare_runs(baseline, candidate, thresholds, allow_different_studies=allow_different_studies)
         text = render_markdown(result)
-        typer.echo(text)
+        if json_out:
+            print_json(regression_json(result))
+        else:
+            typer.echo(text)
         if result.underpowered:
             typer.echo(f"warning: {len(result.underpowered)} gate(s) cannot detect a change of "
                        f"{thresholds.min_difference:.3f} with 80% power at this study's size (see the verdict)",
                        err=True)
         if md is not None:
-            md.write_text(text)
+            write_text(md, text, "--md")
         if result.moved:
             raise typer.Exit(1)
 
@@ -60,47 +87,55 @@ def register(app: typer.Typer) -> None:
         study: Annotated[str | None, typer.Option(metavar="NAME|ID",
                                                   help="only runs of this study (its name or study id)")] = None,
         metric: Annotated[str | None, typer.Option(metavar="METRIC", help="only this metric")] = None,
-        mode: Annotated[str | None, typer.Option(metavar="FORM", help="only this form")] = None,
+        form: Annotated[str | None, typer.Option(metavar="FORM", help="only this form")] = None,
         record: Annotated[Path | None, typer.Option(metavar="RUN_DIR",
                                                     help="record a finished run's metrics now, then exit")] = None,
-        db: Annotated[Path | None, typer.Option(
-            metavar="FILE.duckdb", help="the history database (default: $TASHKALAR_HISTORY or "
-                                        "~/.local/share/tashkalar/history.duckdb)")] = None,
+        db: HistoryDbOpt = None,
+        json_out: bool = json_flag("the recorded metrics by study"),
     ) -> None:
         """Show recorded metrics over time, one study at a time; or record a run (--record)."""
         from reports.regression.history import default_history_path, metric_history, record_run
-        from reports.regression.history_view import render_history
+        from reports.regression.history_view import by_study, render_history
         from sim.errors import UserError
 
         where = db or default_history_path()
         if record is not None:
             record_run(record, where)
-            typer.echo(f"recorded {record}'s summary metrics in {where}")
+            if json_out:
+                print_json({"recorded": record, "db": where})
+            else:
+                typer.echo(f"recorded {record}'s summary metrics in {where}")
             return
         subjects = [s for s in (card, task, deck) if s]
         if len(subjects) > 1 or not (subjects or study):
             raise UserError("give --study, or one of --card, --task or --deck (with --study to keep to one study)")
-        rows = metric_history(where, subjects[0] if subjects else None, metric, mode, study)
+        rows = metric_history(where, subjects[0] if subjects else None, metric, form, study)
+        if json_out:
+            print_json({"studies": [{"study_id": sid, "names": names, "rows": block}
+                                    for sid, names, block in by_study(rows)]})
         if not rows:
-            typer.echo(f"no recorded metrics for {', '.join(subjects + ([f'study {study}'] if study else []))}")
+            typer.echo(f"no recorded metrics for {', '.join(subjects + ([f'study {study}'] if study else []))}",
+                       err=json_out)
             raise typer.Exit(1)
-        typer.echo(render_history(rows))
+        if not json_out:
+            typer.echo(render_history(rows))
 
     @app.command()
     @fail_cleanly
     def suite(
         suite_file: Annotated[Path, typer.Argument(metavar="SUITE.toml", help="the suite file")],
-        promote: Annotated[bool, typer.Option(help="make every new run its study's baseline")] = False,
+        promote: Annotated[bool, typer.Option("--promote", help="make every new run its study's baseline")] = False,
         promote_if_unchanged: Annotated[bool, typer.Option(
-            help="make a new run the baseline when nothing moved")] = False,
+            "--promote-if-unchanged", help="make a new run the baseline when nothing moved")] = False,
         new_baseline: Annotated[bool, typer.Option(
+            "--new-baseline",
             help="a study without a baseline is run and becomes the baseline (else the suite is refused)")] = False,
-        address: Annotated[str | None, typer.Option(envvar="RAY_ADDRESS", metavar="HOST:PORT",
-                                                    help="an existing Ray cluster")] = None,
+        address: AddressOpt = None,
         workers: Annotated[int | None, typer.Option(metavar="N", help="local Ray CPUs",
                                                     show_default="all cores")] = None,
-        db: Annotated[Path | None, typer.Option(metavar="FILE.duckdb", help="the history database")] = None,
+        db: HistoryDbOpt = None,
         progress: Annotated[bool, typer.Option(help="show live progress bars")] = True,
+        json_out: bool = json_flag("each study's outcome"),
     ) -> None:
         """Run a suite's studies, reports and regressions; exit 1 when a gate moved or a study could not be compared,
         else 0. A study without a baseline is refused before anything runs, unless --new-baseline."""
@@ -114,8 +149,15 @@ def register(app: typer.Typer) -> None:
         mode = "always" if promote else "if-unchanged" if promote_if_unchanged else "never"
         outcomes, summary = run_suite(load_suite(suite_file), promote_mode=mode, new_baseline=new_baseline,
                                       address=address, workers=workers, history=db, show_progress=progress)
-        typer.echo(summary.read_text())
-        typer.echo(f"wrote {summary}")
+        if json_out:
+            print_json({"summary": summary, "studies": [
+                {"study": o.study.name, "config": o.study.config, "run": o.run, "report": o.report,
+                 "promoted": o.promoted, "stale_baseline": o.stale_baseline,
+                 "regression": None if o.regression is None else regression_json(o.regression)}
+                for o in outcomes]})
+        else:
+            typer.echo(summary.read_text())
+            typer.echo(f"wrote {summary}")
         if any(o.regression is not None and o.regression.moved for o in outcomes):
             raise typer.Exit(1)
         if any(o.regression is None and not o.promoted for o in outcomes):

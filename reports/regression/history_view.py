@@ -3,8 +3,6 @@ the trusted metrics first (randomized, ablation, controlled), the descriptive on
 
 from __future__ import annotations
 
-from itertools import groupby
-
 from reports.regression.history import HistoryRow
 from reports.regression.summary import ABLATION, DEFINITIONS, DIFFERENCE, KIND_NOTES, KINDS, MEAN, Definition
 
@@ -12,17 +10,26 @@ HEADER = (f"{'recorded (UTC)':<20} {'subject':<28} {'context':<34} {'metric':<30
           f"{'95% CI':>17} {'n':>7} {'MDE':>6}  {'card set':<16} {'code':<18} run")
 
 
+def by_study(rows: list[HistoryRow]) -> list[tuple[str | None, list[str], list[HistoryRow]]]:
+    """Rows by study id (older runs recorded without one form their own group), each study once: a study's
+    name is not part of its identity (reports/regression/identity.py), so one study may carry several names;
+    grouping by name too printed a study once per change of name among its rows."""
+    groups: dict[str | None, list[HistoryRow]] = {}
+    for r in rows:
+        groups.setdefault(r.study_id, []).append(r)
+    return [(sid, sorted({r.study_name for r in block if r.study_name}), block) for sid, block in groups.items()]
+
+
 def render_history(rows: list[HistoryRow]) -> str:
-    """Rows grouped by study (older runs recorded without one form their own group), then by kind."""
+    """Rows grouped by study, then by kind."""
     lines: list[str] = []
-    for (name, sid), group in groupby(rows, key=lambda r: (r.study_name, r.study_id)):
-        block = list(group)
+    for sid, names, block in by_study(rows):
         if lines:
             lines.append("")
         if sid is None:
             lines.append("study: unknown (recorded before runs carried their study)")
         else:
-            lines.append(f"study: {name} (id {sid}; strategies {block[0].strategies})")
+            lines.append(f"study: {', '.join(names)} (id {sid}; strategies {block[0].strategies})")
         for kind in sorted({r.kind for r in block}, key=_kind_rank):
             of_kind = [r for r in block if r.kind == kind]
             lines += ["", f"{kind}: {KIND_NOTES.get(kind, '')}"]

@@ -783,7 +783,7 @@ impl Native for Expert {
     }
 }
 
-struct SharedNative(Rc<RefCell<dyn Native>>);
+pub(crate) struct SharedNative(pub(crate) Rc<RefCell<dyn Native>>);
 
 impl Strategy for SharedNative {
     fn name(&self) -> &str {
@@ -803,7 +803,7 @@ pub enum SeatArg {
     Kept(Rc<RefCell<dyn Native>>),
 }
 
-fn param_values(params: &Bound<'_, PyDict>) -> PyResult<Vec<(String, ParamValue)>> {
+pub(crate) fn param_values(params: &Bound<'_, PyDict>) -> PyResult<Vec<(String, ParamValue)>> {
     let mut values = Vec::with_capacity(params.len());
     for (k, v) in params.iter() {
         let value = if let Ok(b) = v.downcast::<pyo3::types::PyBool>() {
@@ -941,7 +941,7 @@ impl NativeStrategy {
     }
 }
 
-fn native(
+pub(crate) fn native(
     name: &str,
     params: &[(String, ParamValue)],
     rng: PyRandom,

@@ -3,10 +3,13 @@
 //! Python loads and validates the card files and hands the core the resulting card set as JSON
 //! (`sim/core_cards.py`). `facade` runs the operations of `sim.game.Game` on the state Python holds;
 //! `play_many` and `record_digests` play whole games between the core's own strategies without handing
-//! records to Python (benchmarks, the differential corpus).
+//! records to Python (benchmarks, the differential corpus); `shard::play_shard` plays a study's shard
+//! between them and hands its tables to Python as Arrow.
 
 mod facade;
 mod python_player;
+mod shard;
+mod tables;
 
 use std::sync::Arc;
 
@@ -174,6 +177,9 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<facade::NativeStrategy>()?;
     m.add_function(wrap_pyfunction!(play_many, m)?)?;
     m.add_function(wrap_pyfunction!(record_digests, m)?)?;
+    m.add_class::<shard::ArrowBatch>()?;
+    m.add_function(wrap_pyfunction!(shard::play_shard, m)?)?;
+    m.add_function(wrap_pyfunction!(shard::table_columns, m)?)?;
     m.add_function(wrap_pyfunction!(facade::game_op, m)?)?;
     m.add_function(wrap_pyfunction!(facade::condition_names, m)?)?;
     m.add_function(wrap_pyfunction!(facade::custom_effect_names, m)?)?;

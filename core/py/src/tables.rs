@@ -1,0 +1,709 @@
+//! The study tables of `pipelines/schema.py`, built from each game's state and record as the core plays
+//! a shard: no JSON, no Python events. `pipelines/tables.py` builds the same rows from Python records
+//! (shards with Python strategies); tests/test_pipelines_arrow.py holds the two to each other row for
+//! row and these columns to the Python schemas.
+
+use std::sync::Arc;
+
+use arrow_array::{
+    ArrayRef, BooleanArray, Int16Array, Int64Array, Int8Array, RecordBatch, StringArray,
+};
+use arrow_buffer::{Buffer, OffsetBuffer};
+use arrow_schema::{DataType, Field, Schema};
+
+use tk_engine::cards::BeingId;
+use tk_engine::record::{DrawDeck, Event, Id};
+use tk_engine::state::GameState;
+
+#[derive(Clone, Copy)]
+pub enum Ty {
+    I8,
+    I16,
+    I64,
+    Bool,
+    Str,
+}
+
+impl Ty {
+    fn data_type(self) -> DataType {
+        match self {
+            Ty::I8 => DataType::Int8,
+            Ty::I16 => DataType::Int16,
+            Ty::I64 => DataType::Int64,
+            Ty::Bool => DataType::Boolean,
+            Ty::Str => DataType::Utf8,
+        }
+    }
+
+    /// The type's name as pyarrow writes it (`str(pa.int8())`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Ty::I8 => "int8",
+            Ty::I16 => "int16",
+            Ty::I64 => "int64",
+            Ty::Bool => "bool",
+            Ty::Str => "string",
+        }
+    }
+}
+
+type Columns = &'static [(&'static str, Ty)];
+
+use Ty::{Bool, Str, I16, I64, I8};
+
+const COUNTERS: usize = 8; // enemy_common, enemy_heroic, enemy_legendary, own_destroyed, upgrades, downgrades, placed, converted
+
+/// Every table's columns, in the order of `pipelines/schema.py` (which documents them).
+pub const TABLES: [(&str, Columns); 9] = [
+    (
+        "games",
+        &[
+            ("game_id", I64),
+            ("cell", Str),
+            ("seed", I64),
+            ("mode", Str),
+            ("players", I8),
+            ("teams", Bool),
+            ("deck_0", Str),
+            ("deck_1", Str),
+            ("strategy_0", Str),
+            ("strategy_1", Str),
+            ("first_player", I8),
+            ("winner", I8),
+            ("score_0", I16),
+            ("score_1", I16),
+            ("turns", I16),
+            ("end_reason", Str),
+            ("tiebreak", Str),
+            ("card_set", Str),
+            ("schema_version", I16),
+            ("variant", Str),
+            ("variant_seat", I8),
+        ],
+    ),
+    (
+        "card_events",
+        &[
+            ("game_id", I64),
+            ("turn", I16),
+            ("seat", I8),
+            ("card_id", Str),
+            ("card_type", Str),
+            ("event", Str),
+            ("opening", Bool),
+            ("square", I16),
+            ("enemy_common", I8),
+            ("enemy_heroic", I8),
+            ("enemy_legendary", I8),
+            ("own_destroyed", I8),
+            ("upgrades", I8),
+            ("downgrades", I8),
+            ("placed", I8),
+            ("converted", I8),
+        ],
+    ),
+    (
+        "task_events",
+        &[
+            ("game_id", I64),
+            ("turn", I16),
+            ("seat", I8),
+            ("task_id", Str),
+            ("event", Str),
+            ("points", I8),
+        ],
+    ),
+    (
+        "flare_events",
+        &[
+            ("game_id", I64),
+            ("turn", I16),
+            ("seat", I8),
+            ("flare_id", Str),
+            ("upper", Bool),
+            ("lower", Bool),
+            ("behind_by", I16),
+            ("against", I8),
+        ],
+    ),
+    (
+        "points",
+        &[
+            ("game_id", I64),
+            ("turn", I16),
+            ("seat", I8),
+            ("source", Str),
+            ("points", I16),
+            ("colour", I8),
+        ],
+    ),
+    (
+        "deck_order",
+        &[
+            ("game_id", I64),
+            ("seat", I8),
+            ("card_id", Str),
+            ("position", I8),
+        ],
+    ),
+    (
+        "seat_results",
+        &[
+            ("game_id", I64),
+            ("seat", I8),
+            ("team", I8),
+            ("deck", Str),
+            ("strategy", Str),
+            ("position", I8),
+            ("score", I16),
+            ("place", I8),
+            ("improvised", I8),
+        ],
+    ),
+    (
+        "colour_points",
+        &[
+            ("game_id", I64),
+            ("seat", I8),
+            ("colour", I8),
+            ("points", I16),
+            ("lowest", Bool),
+        ],
+    ),
+    (
+        "pass_control",
+        &[
+            ("game_id", I64),
+            ("turn", I16),
+            ("seat", I8),
+            ("to_seat", I8),
+            ("during", Str),
+        ],
+    ),
+];
+
+const GAMES: usize = 0;
+const CARD_EVENTS: usize = 1;
+const TASK_EVENTS: usize = 2;
+const FLARE_EVENTS: usize = 3;
+const POINTS: usize = 4;
+const DECK_ORDER: usize = 5;
+const SEAT_RESULTS: usize = 6;
+const COLOUR_POINTS: usize = 7;
+const PASS_CONTROL: usize = 8;
+
+/// One value of a row.
+#[derive(Clone, Copy)]
+enum V<'a> {
+    I8(i8),
+    I16(i16),
+    I64(i64),
+    B(bool),
+    S(&'a str),
+}
+
+/// A number narrowed to its column's type; one out of range is an error, as pyarrow's cast of the
+/// Python path makes it.
+fn narrow<T: TryFrom<i64>>(v: impl Into<i64>) -> T {
+    let v = v.into();
+    T::try_from(v).unwrap_or_else(|_| panic!("table value {v} out of its column's range"))
+}
+
+fn i8v(v: impl Into<i64>) -> V<'static> {
+    V::I8(narrow(v))
+}
+
+fn i16v(v: impl Into<i64>) -> V<'static> {
+    V::I16(narrow(v))
+}
+
+/// A string column keeps its values (the card set's interned ids, the study's names) until the end,
+/// when they are copied once into a buffer of the exact size.
+enum Column<'a> {
+    I8(Vec<i8>),
+    I16(Vec<i16>),
+    I64(Vec<i64>),
+    Bool(Vec<bool>),
+    Str(Vec<&'a str>),
+}
+
+impl Column<'_> {
+    fn len(&self) -> usize {
+        match self {
+            Column::I8(c) => c.len(),
+            Column::I16(c) => c.len(),
+            Column::I64(c) => c.len(),
+            Column::Bool(c) => c.len(),
+            Column::Str(c) => c.len(),
+        }
+    }
+
+    fn reserve(&mut self, n: usize) {
+        match self {
+            Column::I8(c) => c.reserve(n),
+            Column::I16(c) => c.reserve(n),
+            Column::I64(c) => c.reserve(n),
+            Column::Bool(c) => c.reserve(n),
+            Column::Str(c) => c.reserve(n),
+        }
+    }
+}
+
+fn string_array(values: &[&str]) -> StringArray {
+    let mut offsets = Vec::with_capacity(values.len() + 1);
+    let mut bytes = Vec::with_capacity(values.iter().map(|v| v.len()).sum());
+    offsets.push(0i32);
+    for v in values {
+        bytes.extend_from_slice(v.as_bytes());
+        offsets.push(i32::try_from(bytes.len()).expect("a string column under 2 GiB"));
+    }
+    StringArray::new(OffsetBuffer::new(offsets.into()), Buffer::from(bytes), None)
+}
+
+struct Table<'a> {
+    fields: Columns,
+    columns: Vec<Column<'a>>,
+}
+
+impl<'a> Table<'a> {
+    fn new(fields: Columns) -> Table<'a> {
+        let columns = fields
+            .iter()
+            .map(|&(_, ty)| match ty {
+                Ty::I8 => Column::I8(Vec::new()),
+                Ty::I16 => Column::I16(Vec::new()),
+                Ty::I64 => Column::I64(Vec::new()),
+                Ty::Bool => Column::Bool(Vec::new()),
+                Ty::Str => Column::Str(Vec::new()),
+            })
+            .collect();
+        Table { fields, columns }
+    }
+
+    fn rows(&self) -> usize {
+        self.columns[0].len()
+    }
+
+    fn push(&mut self, row: &[V<'a>]) {
+        assert_eq!(row.len(), self.columns.len(), "row width");
+        for (column, &value) in self.columns.iter_mut().zip(row) {
+            match (column, value) {
+                (Column::I8(c), V::I8(v)) => c.push(v),
+                (Column::I16(c), V::I16(v)) => c.push(v),
+                (Column::I64(c), V::I64(v)) => c.push(v),
+                (Column::Bool(c), V::B(v)) => c.push(v),
+                (Column::Str(c), V::S(v)) => c.push(v),
+                _ => panic!("a row value of the wrong type"),
+            }
+        }
+    }
+
+    fn finish(self) -> RecordBatch {
+        let schema = Schema::new(
+            self.fields
+                .iter()
+                .map(|&(name, ty)| Field::new(name, ty.data_type(), true))
+                .collect::<Vec<_>>(),
+        );
+        let arrays: Vec<ArrayRef> = self
+            .columns
+            .into_iter()
+            .map(|c| -> ArrayRef {
+                match c {
+                    Column::I8(v) => Arc::new(Int8Array::from(v)),
+                    Column::I16(v) => Arc::new(Int16Array::from(v)),
+                    Column::I64(v) => Arc::new(Int64Array::from(v)),
+                    Column::Bool(v) => Arc::new(BooleanArray::from(v)),
+                    Column::Str(v) => Arc::new(string_array(&v)),
+                }
+            })
+            .collect();
+        RecordBatch::try_new(Arc::new(schema), arrays).expect("columns match their schema")
+    }
+}
+
+/// What a game's rows say beside its state: the study's names for it.
+pub struct GameInfo<'a> {
+    pub game_id: i64,
+    pub cell: &'a str,
+    pub mode: &'a str,
+    pub card_set: &'a str,
+    /// The decks the study names by seat (not the changed copy an ablation seat plays).
+    pub decks: &'a [String],
+    /// The study's player labels by seat.
+    pub labels: Vec<&'a str>,
+    pub variant: &'a str,
+    pub variant_seat: i8,
+    pub teams: bool,
+}
+
+/// A card row of a game waiting for its effect counters (a play's events follow it).
+struct CardRow {
+    turn: u32,
+    seat: i8,
+    card: Id,
+    card_type: &'static str,
+    event: &'static str,
+    opening: bool,
+    square: i16,
+    counters: [i64; COUNTERS],
+}
+
+fn card_type(card: &str) -> &'static str {
+    if card.starts_with("legend/") {
+        "legend"
+    } else if card.starts_with("flare/") {
+        "flare"
+    } else {
+        "being"
+    }
+}
+
+fn deck_card_type(deck: DrawDeck) -> &'static str {
+    match deck {
+        DrawDeck::Personal => "being",
+        DrawDeck::Legend => "legend",
+        DrawDeck::Flare => "flare",
+    }
+}
+
+/// A shard's tables, a game at a time.
+pub struct ShardTables<'a> {
+    tables: Vec<Table<'a>>,
+    schema_version: i16,
+    rows: Vec<CardRow>,
+}
+
+impl<'a> ShardTables<'a> {
+    pub fn new(schema_version: i16) -> ShardTables<'a> {
+        ShardTables {
+            tables: TABLES
+                .iter()
+                .map(|&(_, fields)| Table::new(fields))
+                .collect(),
+            schema_version,
+            rows: Vec::new(),
+        }
+    }
+
+    /// Room for `games` more games like those so far (the columns then grow without copies).
+    pub fn reserve(&mut self, games_so_far: usize, games: usize) {
+        for t in &mut self.tables {
+            let n = t.rows() * games / games_so_far.max(1);
+            for c in &mut t.columns {
+                c.reserve(n);
+            }
+        }
+    }
+
+    /// Each seat's being deck as the setup shuffle left it, first drawn first (the opening hand, then the
+    /// deck from its top); a team game's 4 players from their side's slots or the bench. Call it right
+    /// after the setup.
+    pub fn deck_order(&mut self, game_id: i64, s: &GameState) {
+        let mut seats: Vec<(&[BeingId], &[BeingId])> = Vec::new();
+        match &s.teams {
+            Some(t) => {
+                for seat in 0..s.players() {
+                    let side = seat % 2;
+                    seats.push(if t.holder[side] == seat {
+                        (&s.hand[side], &s.deck[side])
+                    } else {
+                        (&t.bench[side].hand, &t.bench[side].deck)
+                    });
+                }
+            }
+            None => seats.extend((0..s.seats).map(|p| (&s.hand[p][..], &s.deck[p][..]))),
+        }
+        let table = &mut self.tables[DECK_ORDER];
+        for (seat, (hand, deck)) in seats.into_iter().enumerate() {
+            for (pos, &b) in hand.iter().chain(deck.iter().rev()).enumerate() {
+                table.push(&[
+                    V::I64(game_id),
+                    i8v(seat as i64),
+                    V::S(s.cards.being(b).id),
+                    i8v(pos as i64),
+                ]);
+            }
+        }
+    }
+
+    /// The rows of a finished game.
+    pub fn add(&mut self, g: &GameInfo<'a>, s: &GameState) {
+        let r = &s.record;
+        let n = g.decks.len();
+        let id = V::I64(g.game_id);
+        let teams = g.teams;
+        // the colour an event's seat plays: its team in a team game (a destroy's owner is the team)
+        let side = |seat: i8| if teams { seat.rem_euclid(2) } else { seat };
+        let mut improvised = [0i64; 4];
+        let mut play: Option<(usize, Id)> = None; // the last summon, thaw or warp: its row and card
+        let mut rows = std::mem::take(&mut self.rows);
+        rows.clear();
+        let mut row = |turn: u32,
+                       seat: i8,
+                       card: Id,
+                       card_type: &'static str,
+                       event: &'static str,
+                       opening: bool,
+                       square: i16| {
+            rows.push(CardRow {
+                turn,
+                seat,
+                card,
+                card_type,
+                event,
+                opening,
+                square,
+                counters: [0; COUNTERS],
+            });
+            rows.len() - 1
+        };
+        // the counter an effect event of `cause` adds to, if it follows a play of `cause`
+        let mut effects: Vec<(usize, usize)> = Vec::new();
+        let mut count = |play: Option<(usize, Id)>, cause: Id, counter: usize| {
+            if let Some((at, card)) = play {
+                if card == cause {
+                    effects.push((at, counter));
+                }
+            }
+        };
+        for e in &r.events {
+            match *e {
+                Event::Draw {
+                    turn,
+                    seat,
+                    card,
+                    opening,
+                    deck,
+                } => {
+                    row(turn, seat, card, deck_card_type(deck), "drawn", opening, -1);
+                }
+                Event::Summon {
+                    turn,
+                    seat,
+                    card,
+                    square,
+                    ..
+                } => {
+                    let at = row(
+                        turn,
+                        seat,
+                        card,
+                        card_type(card),
+                        "played",
+                        false,
+                        i16::from(square),
+                    );
+                    play = Some((at, card));
+                }
+                Event::Thaw { turn, seat, card } => {
+                    play = Some((
+                        row(turn, seat, card, card_type(card), "thawed", false, -1),
+                        card,
+                    ));
+                }
+                Event::Warp { turn, seat, card } => {
+                    play = Some((
+                        row(turn, seat, card, card_type(card), "warped", false, -1),
+                        card,
+                    ));
+                }
+                Event::Discard { turn, seat, card } => {
+                    row(turn, seat, card, card_type(card), "discarded", false, -1);
+                }
+                Event::Return { turn, seat, card } => {
+                    row(turn, seat, card, card_type(card), "returned", false, -1);
+                }
+                Event::Held { turn, seat, card } => {
+                    row(turn, seat, card, card_type(card), "held", false, -1);
+                }
+                Event::Freeze {
+                    turn, seat, card, ..
+                } => {
+                    row(turn, seat, card, card_type(card), "frozen", false, -1);
+                }
+                Event::Flare {
+                    turn,
+                    seat,
+                    card,
+                    upper,
+                    lower,
+                    lead,
+                    against,
+                } => {
+                    row(turn, seat, card, card_type(card), "invoked", false, -1);
+                    self.tables[FLARE_EVENTS].push(&[
+                        id,
+                        i16v(turn),
+                        V::I8(seat),
+                        V::S(card),
+                        V::B(upper),
+                        V::B(lower),
+                        i16v(lead),
+                        V::I8(against),
+                    ]);
+                }
+                Event::Destroy {
+                    seat,
+                    cause,
+                    owner,
+                    rank,
+                    ..
+                } => {
+                    if i8::try_from(owner).map_or(true, |o| o != side(seat)) {
+                        if rank <= 2 {
+                            count(play, cause, usize::from(rank));
+                        }
+                    } else {
+                        count(play, cause, 3);
+                    }
+                }
+                Event::Upgrade { cause, .. } => count(play, cause, 4),
+                Event::Downgrade { cause, .. } => count(play, cause, 5),
+                Event::Place { cause, .. } => count(play, cause, 6),
+                Event::Convert { cause, .. } => count(play, cause, 7),
+                Event::TaskReveal { turn, task, .. } => self.tables[TASK_EVENTS].push(&[
+                    id,
+                    i16v(turn),
+                    V::I8(-1),
+                    V::S(task),
+                    V::S("revealed"),
+                    V::I8(0),
+                ]),
+                Event::TaskClaim {
+                    turn,
+                    seat,
+                    task,
+                    points,
+                } => self.tables[TASK_EVENTS].push(&[
+                    id,
+                    i16v(turn),
+                    V::I8(seat),
+                    V::S(task),
+                    V::S("claimed"),
+                    i8v(points),
+                ]),
+                Event::Points {
+                    turn,
+                    seat,
+                    source,
+                    points,
+                    colour,
+                } => self.tables[POINTS].push(&[
+                    id,
+                    i16v(turn),
+                    V::I8(seat),
+                    V::S(source),
+                    i16v(points),
+                    V::I8(colour),
+                ]),
+                Event::Improvise { seat, .. } => improvised[seat as usize] += 1,
+                Event::PassControl {
+                    turn,
+                    seat,
+                    to,
+                    during,
+                } => self.tables[PASS_CONTROL].push(&[
+                    id,
+                    i16v(turn),
+                    V::I8(seat),
+                    i8v(to),
+                    V::S(during),
+                ]),
+                _ => {}
+            }
+        }
+        for (at, counter) in effects {
+            rows[at].counters[counter] += 1;
+        }
+        let table = &mut self.tables[CARD_EVENTS];
+        for c in &rows {
+            let k = c.counters;
+            table.push(&[
+                id,
+                i16v(c.turn),
+                V::I8(c.seat),
+                V::S(c.card),
+                V::S(c.card_type),
+                V::S(c.event),
+                V::B(c.opening),
+                V::I16(c.square),
+                i8v(k[0]),
+                i8v(k[1]),
+                i8v(k[2]),
+                i8v(k[3]),
+                i8v(k[4]),
+                i8v(k[5]),
+                i8v(k[6]),
+                i8v(k[7]),
+            ]);
+        }
+        self.rows = rows;
+
+        let first = r.first_player as i64;
+        self.tables[GAMES].push(&[
+            id,
+            V::S(g.cell),
+            V::I64(i64::try_from(r.config.seed).expect("a seed within int64")),
+            V::S(g.mode),
+            i8v(n as i64),
+            V::B(teams),
+            V::S(&g.decks[0]),
+            V::S(&g.decks[1]),
+            V::S(g.labels[0]),
+            V::S(g.labels[1]),
+            i8v(first),
+            i8v(r.winner),
+            i16v(r.scores[0]),
+            i16v(r.scores[1]),
+            i16v(r.turns),
+            V::S(r.end_reason),
+            V::S(r.tiebreak),
+            V::S(g.card_set),
+            V::I16(self.schema_version),
+            V::S(g.variant),
+            V::I8(g.variant_seat),
+        ]);
+        for (p, &improvised) in improvised.iter().enumerate().take(n) {
+            let team = if teams { p % 2 } else { p };
+            let place = match r.places.get(p) {
+                Some(&place) => i64::from(place),
+                None if r.winner == -1 || r.winner == team as i32 => 1,
+                None => 2,
+            };
+            self.tables[SEAT_RESULTS].push(&[
+                id,
+                i8v(p as i64),
+                i8v(team as i64),
+                V::S(&g.decks[p]),
+                V::S(g.labels[p]),
+                i8v((p as i64 - first).rem_euclid(n as i64)),
+                i16v(r.scores[team]),
+                i8v(place),
+                i8v(improvised),
+            ]);
+        }
+        for (p, colours) in r.colour_scores.iter().enumerate() {
+            for (c, v) in colours.iter().enumerate() {
+                if let Some(v) = *v {
+                    self.tables[COLOUR_POINTS].push(&[
+                        id,
+                        i8v(p as i64),
+                        i8v(c as i64),
+                        i16v(v),
+                        V::B(v == r.scores[p]),
+                    ]);
+                }
+            }
+        }
+    }
+
+    /// One record batch per table, by name.
+    pub fn finish(self) -> Vec<(&'static str, RecordBatch)> {
+        TABLES
+            .iter()
+            .zip(self.tables)
+            .map(|(&(name, _), t)| (name, t.finish()))
+            .collect()
+    }
+}
