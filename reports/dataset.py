@@ -192,15 +192,13 @@ def _game_filter(con: duckdb.DuckDBPyConnection, run: Run, conditions: list[str]
 ALL_GAMES = "every_game"  # the runs' games, read once into memory: every part of the report reads them
 
 
-def open_dataset(runs: list[Run], threads: int | None = None) -> duckdb.DuckDBPyConnection:
+def open_dataset(runs: list[Run]) -> duckdb.DuckDBPyConnection:
     """An in-memory DuckDB over the runs' files, opened once for the whole report: per run and table a view
     ``<table>_run<N>`` (with ``run``; ``task_events`` also with ``seq``, the event's row number in its file:
     events are written in game order and a game lies in one file), the games read into memory. Then
     ``select_games`` makes the views the queries read."""
     con = duckdb.connect(":memory:")
     con.execute("SET parquet_metadata_cache = true")
-    if threads:
-        con.execute(f"SET threads = {int(threads)}")
     for run in runs:
         _register_computed(con, run)
     con.execute(f"CREATE TEMP TABLE {ALL_GAMES} AS " + " UNION ALL ".join(
@@ -234,14 +232,6 @@ def select_games(con: duckdb.DuckDBPyConnection, runs: list[Run], mirrors_only: 
                 f"SELECT * FROM {table}_run{run.index}{by_run[run.index]}" for run in runs))
 
 
-def connect(runs: list[Run], threads: int | None = None, mirrors_only: bool = False,
-            melee: bool = False, teams: bool = False) -> duckdb.DuckDBPyConnection:
-    """``open_dataset`` with the views of ``select_games``."""
-    con = open_dataset(runs, threads)
-    select_games(con, runs, mirrors_only, melee, teams)
-    return con
-
-
 def open_runs(paths: list[Path]) -> tuple[list[Run], duckdb.DuckDBPyConnection]:
     if not paths:
         raise DatasetError("no run directory given")
@@ -252,4 +242,6 @@ def open_runs(paths: list[Path]) -> tuple[list[Run], duckdb.DuckDBPyConnection]:
         if real in seen:
             raise DatasetError(f"{run.path}: given twice (as {seen[real]}); its games would count double")
         seen[real] = run.path
-    return runs, connect(runs)
+    con = open_dataset(runs)
+    select_games(con, runs)
+    return runs, con
