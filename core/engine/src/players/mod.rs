@@ -82,6 +82,12 @@ pub fn make_strategy_with(
             &PlannerParams::resolve(params)?,
         )));
     }
+    if name == planner::CLASSIC_NAME {
+        return Ok(Box::new(planner::Planner::new(
+            seed,
+            &PlannerParams::resolve_classic(params)?,
+        )));
+    }
     if name == "expert" {
         return Ok(Box::new(expert::Expert::new(
             seed,
@@ -90,7 +96,7 @@ pub fn make_strategy_with(
     }
     if !PRESET_NAMES.contains(&name) {
         return Err(format!(
-            "unknown strategy '{name}'; known strategies: brawler, builder, expert, greedy, hunter, mc, planner, random"
+            "unknown strategy '{name}'; known strategies: brawler, builder, expert, greedy, hunter, mc, planner, planner-classic, random"
         ));
     }
     Ok(Box::new(Lookahead::new(
