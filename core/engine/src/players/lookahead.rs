@@ -18,7 +18,7 @@ use crate::cards::{Being, BeingId};
 use crate::decisions::{Action, Decision, Kind, Opt, PlayerView, Strategy};
 use crate::effects::steps::{Op, Step, Where};
 use crate::game::{Game, Players};
-use crate::ranks::COMMON;
+use crate::ranks::{COMMON, LEGENDARY};
 use crate::state::{shared_rng, GameState, Mode, SharedRng};
 
 /// A strategy scoring options by the position they lead to; presets of its weights make the named
@@ -621,9 +621,13 @@ impl Lookahead {
             Kind::LegendColour | Kind::LeftoverColour => (reflex::lowest_colour_option(s, d), true),
             // the rule's choice first; the sandbox tries the other opponents too
             Kind::FlareOpponent => (reflex::flare_opponent(s, d), false),
-            // positional: the rule's choice first, the sandbox tries the others by the position reached
+            // positional: the option whose position is worth most first, the sandbox tries the others
+            _ if self.positional.is_some() => match positional_choice(&self.ev, s, d) {
+                Some(i) => (i, false),
+                None => (0, false),
+            },
             _ => match reflex::judge(&self.ev, s, d) {
-                Some(i) => (i, self.positional.is_none()),
+                Some(i) => (i, true),
                 None => (0, false),
             },
         }
@@ -906,4 +910,98 @@ fn steps_depend(steps: &[Step]) -> bool {
         }
         _ => matches!(st.where_, Where::Marked | Where::Pattern),
     })
+}
+
+/// The option of a choice inside an effect (a target square, a move or leap, "none" for stopping) after
+/// which the position is worth most to the player, by the full evaluation (hand readiness included) of
+/// the pieces as the option leaves them: moved, destroyed (counted as this turn's destruction),
+/// upgraded, downgraded, converted or placed. Stopping is valued the same way (the position as it is)
+/// and wins ties. None when the options are not of these kinds (branches, directions: the sandbox
+/// explores them).
+fn positional_choice(ev: &Evaluator, s: &GameState, d: &Decision) -> Option<usize> {
+    let squares = matches!(
+        d.kind,
+        Kind::Destroy | Kind::Upgrade | Kind::Downgrade | Kind::Convert | Kind::Place
+    );
+    let moves = matches!(d.kind, Kind::Move | Kind::Leap);
+    let understood = d.options.iter().all(|o| match o {
+        Opt::None => true,
+        Opt::Square(_) => squares,
+        Opt::Move(..) => moves,
+        _ => false,
+    });
+    if !understood || !(squares || moves) {
+        return None;
+    }
+    let p = d.player;
+    let mut scratch = s.clone_for(&s.rng);
+    let (mut best, mut best_value) = (None, f64::NEG_INFINITY);
+    if let Some(i) = d.options.iter().position(|o| *o == Opt::None) {
+        (best, best_value) = (Some(i), ev.value(&scratch, p) + 1e-9);
+    }
+    for (i, &option) in d.options.iter().enumerate() {
+        if option == Opt::None {
+            continue;
+        }
+        let undo = (scratch.pieces.clone(), scratch.counters.destroyed, scratch.counters.destroyed_of);
+        apply_at_once(&mut scratch, p, d.kind, option);
+        let v = ev.value(&scratch, p);
+        (scratch.pieces, scratch.counters.destroyed, scratch.counters.destroyed_of) = undo;
+        if v > best_value {
+            (best, best_value) = (Some(i), v);
+        }
+    }
+    best.or(Some(0))
+}
+
+/// The pieces as an effect option leaves them at once (see `positional_choice`).
+fn apply_at_once(s: &mut GameState, p: usize, kind: Kind, option: Opt) {
+    let take = |s: &mut GameState, sq: u8| -> Option<(usize, u8)> {
+        let piece = s.piece_at(sq)?;
+        s.pieces[piece.0][piece.1 as usize] &= !(1 << sq);
+        Some(piece)
+    };
+    let destroyed = |s: &mut GameState, (owner, rank): (usize, u8)| {
+        if owner != p {
+            s.counters.destroyed[rank as usize] += 1;
+            s.counters.destroyed_of[owner][rank as usize] += 1;
+        }
+    };
+    match option {
+        Opt::Move(src, dst) => {
+            if let Some(victim) = take(s, dst) {
+                destroyed(s, victim);
+            }
+            if let Some((owner, rank)) = take(s, src) {
+                s.pieces[owner][rank as usize] |= 1 << dst;
+            }
+        }
+        Opt::Square(sq) => match kind {
+            Kind::Destroy => {
+                if let Some(victim) = take(s, sq) {
+                    destroyed(s, victim);
+                }
+            }
+            Kind::Upgrade | Kind::Downgrade => {
+                if let Some((owner, rank)) = take(s, sq) {
+                    let rank = if kind == Kind::Upgrade {
+                        (rank + 1).min(LEGENDARY)
+                    } else {
+                        rank.saturating_sub(1)
+                    };
+                    s.pieces[owner][rank as usize] |= 1 << sq;
+                }
+            }
+            Kind::Convert => {
+                if let Some((_, rank)) = take(s, sq) {
+                    s.pieces[p][rank as usize] |= 1 << sq;
+                }
+            }
+            _ => {
+                take(s, sq);
+                s.pieces[p][COMMON as usize] |= 1 << sq;
+            }
+        },
+        _ => {}
+    }
 }
