@@ -180,7 +180,14 @@ impl Lookahead {
                 }
                 continue;
             }
-            let outcome = self.outcome(&mut at, p, action);
+            let mut outcome = self.outcome(&mut at, p, action);
+            if action == Action::Discard && self.positional.is_some() {
+                if let Some(returns) =
+                    self.return_plan(&at.game.state, p, &outcome.answers, &at.ready)
+                {
+                    outcome.answers = returns;
+                }
+            }
             if outcome.value > best.value {
                 best_i = Some(i);
                 best = outcome;
@@ -943,10 +950,18 @@ fn positional_choice(ev: &Evaluator, s: &GameState, d: &Decision) -> Option<usiz
         if option == Opt::None {
             continue;
         }
-        let undo = (scratch.pieces.clone(), scratch.counters.destroyed, scratch.counters.destroyed_of);
+        let undo = (
+            scratch.pieces,
+            scratch.counters.destroyed,
+            scratch.counters.destroyed_of,
+        );
         apply_at_once(&mut scratch, p, d.kind, option);
         let v = ev.value(&scratch, p);
-        (scratch.pieces, scratch.counters.destroyed, scratch.counters.destroyed_of) = undo;
+        (
+            scratch.pieces,
+            scratch.counters.destroyed,
+            scratch.counters.destroyed_of,
+        ) = undo;
         if v > best_value {
             (best, best_value) = (Some(i), v);
         }

@@ -142,7 +142,11 @@ impl Planner {
     }
 
     /// `planner-classic`'s options to play out: builder's best `shortlist`, every discard, flare and end.
-    fn classic_candidates(&self, view: &PlayerView, decision: &Decision) -> Vec<(usize, Vec<Answer>)> {
+    fn classic_candidates(
+        &self,
+        view: &PlayerView,
+        decision: &Decision,
+    ) -> Vec<(usize, Vec<Answer>)> {
         let outcomes = self.base.option_outcomes(view.sandbox(&self.rng), decision);
         let values: Vec<f64> = outcomes.iter().map(|o| o.0).collect();
         let mut shortlist = shortlist(&values, decision.options, self.params.shortlist as usize);
@@ -161,7 +165,9 @@ impl Planner {
     /// (so that a legal legend summon and a summon instead of a discard are weighed, not left out by
     /// builder's ranking), and a discard both with and without the returns builder plans.
     fn candidates(&self, view: &PlayerView, decision: &Decision) -> Vec<(usize, Vec<Answer>)> {
-        let outcomes = self.base.wide_outcomes(view.sandbox(&self.rng), decision, 1);
+        let outcomes = self
+            .base
+            .wide_outcomes(view.sandbox(&self.rng), decision, 1);
         let mut values = vec![f64::NEG_INFINITY; decision.options.len()];
         for &(i, v, _) in outcomes.iter() {
             values[i] = values[i].max(v);
@@ -175,7 +181,10 @@ impl Planner {
         let best_summon = (0..values.len())
             .filter(|&i| summon(i).is_some())
             .max_by(|&a, &b| values[a].total_cmp(&values[b]).then(b.cmp(&a)));
-        for i in (0..values.len()).filter(|&i| summon(i) == Some(true)).chain(best_summon) {
+        for i in (0..values.len())
+            .filter(|&i| summon(i) == Some(true))
+            .chain(best_summon)
+        {
             if !shortlist.contains(&i) {
                 shortlist.push(i);
             }
