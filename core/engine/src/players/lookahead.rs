@@ -966,6 +966,7 @@ fn positional_choice(ev: &Evaluator, s: &GameState, d: &Decision) -> Option<usiz
             (best, best_value) = (Some(i), v);
         }
     }
+    scratch.recycle();
     best.or(Some(0))
 }
 
