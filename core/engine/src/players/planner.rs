@@ -18,6 +18,12 @@
 //!
 //! Rollout `r` of every option starts from the same deal and the same players' streams (common random
 //! numbers), all drawn from the player's own stream, so a game is a function of its seed.
+//!
+//! Without blind spots (issue 25; `planner-classic` keeps the planner from before): its builder values the
+//! choices inside effects by the position they lead to (`Lookahead::value_positions`), a discard is played
+//! out with and without the returns builder plans, every legend summon and the best summon are always
+//! played out, and a finished game adds the position's value to the win or loss (docs/strategies.md,
+//! "Blind spots").
 
 use super::evaluate::Evaluator;
 use super::lookahead::{shortlist, Lookahead};
