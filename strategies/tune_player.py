@@ -144,6 +144,7 @@ def check_out(out: Path, search: Search, resume: bool) -> None:
 def run_search(search: Search, space: list[Dimension], out: Path, resume: bool) -> tuple[dict[str, Any], float]:
     """The best parameters of the search (ties broken by the parameters, so that the order the trials
     finished in never matters) and their win rate on the search's games. Ray must be started."""
+    os.environ.setdefault("RAY_AIR_NEW_OUTPUT", "0")  # with verbose=0: no tables of Ray Tune's on stdout
     import optuna
     from ray import tune
     from ray.tune.search import ConcurrencyLimiter
