@@ -142,6 +142,8 @@ def tune(tmp_path: Path, *args: str, **kwargs) -> subprocess.CompletedProcess | 
     (["--name", "Bad-Name"], "--name: expected a new name"),
     (["--mode", "melee-3"], "--mode: expected high-form or deathmatch"),
     (["--resume"], "no search to resume there"),
+    (["--space", "no/such.toml"], "no/such.toml: no such space file"),
+    (["--address", "nohost"], "--address 'nohost': expected HOST:PORT"),
 ])
 def test_bad_options_are_one_line_before_ray_starts(tmp_path, presets, args, expected):
     run = CliRunner().invoke(app, ["tune-player", "--out", str(tmp_path / "out"), *args], prog_name="tashkalar")
