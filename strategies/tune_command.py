@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import tomllib
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from sim.errors import UserError, fail_cleanly
-from sim.options import at_least
+from sim.options import AddressOpt, CardsOpt, at_least, json_flag, print_json
 
 
 def register(app: typer.Typer) -> None:
@@ -31,22 +32,25 @@ def register(app: typer.Typer) -> None:
                               "seats)")] = 200,
         measure_games: Annotated[int, typer.Option(
             metavar="N", help="games on fresh deals that measure the best parameters (even)")] = 1000,
-        mode: Annotated[str, typer.Option(metavar="FORM", help="high-form or deathmatch")] = "high-form",
-        decks: Annotated[str, typer.Option(metavar="PAIRINGS", help="deck pairings played in turn, e.g. "
-                                                                    "imperial-sylvan; 'all'")] = "all",
+        form: Annotated[str, typer.Option(metavar="FORM", help="high-form or deathmatch")] = "high-form",
+        decks: Annotated[str, typer.Option(metavar="PAIRING,...", help="deck pairings played in turn, e.g. "
+                                                                       "imperial-sylvan; 'all'")] = "all",
         seed: Annotated[int, typer.Option(metavar="N", help="the search's seed (deals and sampler)")] = 1,
         concurrency: Annotated[int, typer.Option(
             metavar="N", help="trials run at once (proposed in batches of N, so results do not depend on "
                               "timing)")] = 1,
         name: Annotated[str | None, typer.Option(
             metavar="PRESET", help="the preset written", show_default="PLAYER_tuned")] = None,
-        address: Annotated[str | None, typer.Option(
-            metavar="HOST:PORT", help="a Ray cluster to run on", show_default="a local Ray")] = None,
+        address: AddressOpt = None,
         workers: Annotated[int | None, typer.Option(
-            metavar="N", help="CPUs of the local Ray", show_default="one per core")] = None,
+            metavar="N", help="CPUs of the local Ray", show_default="all cores")] = None,
         resume: Annotated[bool, typer.Option("--resume", help="go on with the interrupted search in --out")] = (
             False),
         force: Annotated[bool, typer.Option("--force", help="replace a preset of that name")] = False,
+        json_out: bool = json_flag("the preset"),
+        cards_dir: CardsOpt = None,
+        progress: Annotated[bool, typer.Option(help="a line per finished trial, with the best so far (on "
+                                                    "stderr)")] = True,
     ) -> None:
         """Tune a lookahead player's parameters by self-play against a reference on Ray Tune (Optuna TPE),
         measure the best on fresh deals and write it as a named preset."""
@@ -65,8 +69,8 @@ def register(app: typer.Typer) -> None:
         for option, value in (("--games-per-trial", games_per_trial), ("--measure-games", measure_games)):
             if value % 2:
                 raise UserError(f"{option}: expected an even number (each deal from both seats), got {value}")
-        if mode not in MODES:
-            raise UserError(f"--mode: expected {' or '.join(MODES)}, got {mode!r}")
+        if form not in MODES:
+            raise UserError(f"--form: expected {' or '.join(MODES)}, got {form!r}")
         name = name or f"{player}_tuned"
         make_strategy(player, 0, 0)
         if not NAME.fullmatch(name) or name in STRATEGIES:
@@ -77,16 +81,17 @@ def register(app: typer.Typer) -> None:
         target = presets_dir() / f"{name}.toml"
         if target.exists() and not force:
             raise UserError(f"--name: the preset {target} exists; --force replaces it")
-        card_set = load_card_set()
+        card_set = load_card_set(cards_dir)
         deck_pairs = pairings(decks, [d for d in BASE_DECKS if d in card_set.decks] if decks == "all"
                               else sorted(card_set.decks))
-        search = Search(player, reference, mode, [list(d) for d in deck_pairs], trials, games_per_trial,
-                        measure_games, seed, concurrency, {d.param.name: d.to_dict() for d in dimensions})
+        search = Search(player, reference, form, [list(d) for d in deck_pairs], trials, games_per_trial,
+                        measure_games, seed, concurrency, {d.param.name: d.to_dict() for d in dimensions},
+                        str(cards_dir.resolve()) if cards_dir else None)
         check_out(out, search, resume)
 
         connect(address, workers)
         try:
-            best, search_score = run_search(search, dimensions, out, resume)
+            best, search_score = run_search(search, dimensions, out, resume, progress)
         except KeyboardInterrupt:
             typer.echo(f"interrupted: the search's state is in {out}; --resume goes on with it", err=True)
             raise typer.Exit(130) from None
@@ -96,5 +101,8 @@ def register(app: typer.Typer) -> None:
         target.parent.mkdir(parents=True, exist_ok=True)
         text = preset_text(name, search, best, search_score, measured)
         target.write_text(text, encoding="utf-8")
-        typer.echo(text)
-        typer.echo(f"wrote {target}")
+        if json_out:
+            print_json(tomllib.loads(text))
+        else:
+            typer.echo(text)
+        typer.echo(f"wrote {target}", err=True)

@@ -37,7 +37,7 @@ DIGITS = 4  # decimals kept of a tuned weight
 class Search:
     player: str
     reference: str
-    mode: str
+    form: str
     decks: list[list[str]]
     trials: int
     games_per_trial: int
@@ -69,7 +69,7 @@ class Outcome:
 
 def play(search: Search, params: dict[str, Any], base_seed: int, games: range) -> Outcome:
     """The tuned player with ``params`` against the reference on deals ``games`` of ``base_seed``."""
-    job = (search.mode, [tuple(d) for d in search.decks], Entrant("tuned", params, search.player),
+    job = (search.form, [tuple(d) for d in search.decks], Entrant("tuned", params, search.player),
            Entrant("reference", {}, search.reference), base_seed, games, search.cards_dir)
     return Outcome(*play_games(job))
 
@@ -141,7 +141,8 @@ def check_out(out: Path, search: Search, resume: bool) -> None:
                         f"give the same options")
 
 
-def run_search(search: Search, space: list[Dimension], out: Path, resume: bool) -> tuple[dict[str, Any], float]:
+def run_search(search: Search, space: list[Dimension], out: Path, resume: bool,
+               progress: bool = True) -> tuple[dict[str, Any], float]:
     """The best parameters of the search (ties broken by the parameters, so that the order the trials
     finished in never matters) and their win rate on the search's games. Ray must be started."""
     os.environ.setdefault("RAY_AIR_NEW_OUTPUT", "0")  # with verbose=0: no tables of Ray Tune's on stdout
@@ -156,7 +157,7 @@ def run_search(search: Search, space: list[Dimension], out: Path, resume: bool) 
     trainable = tune.with_resources(tune.with_parameters(_trial, search=search), {"cpu": 1})
     path = str((out / EXPERIMENT).resolve())
     run_config = tune.RunConfig(name=EXPERIMENT, storage_path=str(out.resolve()), verbose=0,
-                                callbacks=[_progress_callback(search.trials)])
+                                callbacks=[_progress_callback(search.trials)] if progress else [])
     if resume and tune.Tuner.can_restore(path):
         tuner = tune.Tuner.restore(path, trainable=trainable, resume_unfinished=True, resume_errored=True)
     else:
@@ -213,7 +214,7 @@ def preset_text(name: str, search: Search, params: dict[str, Any], search_score:
              f"player = {_toml(search.player)}", "", "[params]",
              *(f"{k} = {_toml(v)}" for k, v in params.items()), "",
              "# the best parameters against the reference on fresh deals (not the search's)", "[measured]",
-             f"reference = {_toml(search.reference)}", f"mode = {_toml(search.mode)}",
+             f"reference = {_toml(search.reference)}", f"form = {_toml(search.form)}",
              f"decks = {_toml(['-'.join(d) for d in search.decks])}", f"games = {measured.games}",
              f"seed = {search.measure_seed}", f"wins = {measured.wins}", f"losses = {measured.losses}",
              f"ties = {measured.ties}", f"win_rate = {round(measured.score, DIGITS)}",

@@ -140,7 +140,7 @@ def tune(tmp_path: Path, *args: str, **kwargs) -> subprocess.CompletedProcess | 
     (["--reference", "nope"], "unknown strategy 'nope'"),
     (["--name", "builder"], "--name: expected a new name"),
     (["--name", "Bad-Name"], "--name: expected a new name"),
-    (["--mode", "melee-3"], "--mode: expected high-form or deathmatch"),
+    (["--form", "melee-3"], "--form: expected high-form or deathmatch"),
     (["--resume"], "no search to resume there"),
     (["--space", "no/such.toml"], "no/such.toml: no such space file"),
     (["--address", "nohost"], "--address 'nohost': expected HOST:PORT"),
