@@ -134,9 +134,9 @@ def check_out(out: Path, search: Search, resume: bool) -> None:
         return
     if not settings.exists():
         raise UserError(f"--out {out}: no search to resume there (no {SETTINGS})")
-    saved = json.loads(settings.read_text(encoding="utf-8"))
-    if saved != json.loads(json.dumps(asdict(search))):
-        changed = sorted(k for k in saved if saved[k] != json.loads(json.dumps(asdict(search))).get(k))
+    saved, given = json.loads(settings.read_text(encoding="utf-8")), json.loads(json.dumps(asdict(search)))
+    if saved != given:
+        changed = sorted(k for k in saved.keys() | given.keys() if saved.get(k) != given.get(k))
         raise UserError(f"--resume: the search in {out} was started with other settings ({', '.join(changed)}); "
                         f"give the same options")
 

@@ -3,6 +3,7 @@ reproducible from its seed and resumes after an interruption to the same preset.
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -173,9 +174,11 @@ def test_a_search_is_reproducible_and_resumes_to_the_same_preset(tmp_path):
     assert low <= preset["measured"]["win_rate"] <= high
     assert set(preset["params"]) == set(preset["search"]["space"])
 
-    second = tune(tmp_path, "--out", str(tmp_path / "b"), "--name", "second", *SMALL)
+    second = tune(tmp_path, "--out", str(tmp_path / "b"), "--name", "second", *SMALL, "--json", "--no-progress")
     assert second.returncode == 0, second.stderr
     assert preset_body(tmp_path / "presets" / "second.toml") == preset
+    assert json.loads(second.stdout) == preset  # the whole of stdout is the preset
+    assert "trial 1/4" not in second.stderr
 
     interrupted = tune(tmp_path, "--out", str(tmp_path / "c"), "--name", "third", *SMALL, popen=True)
     for line in interrupted.stderr:
