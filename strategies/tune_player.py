@@ -163,6 +163,7 @@ def run_search(search: Search, space: list[Dimension], out: Path, resume: bool,
     else:
         searcher = OptunaSearch(metric="score", mode="max", sampler=optuna.samplers.TPESampler(seed=search.seed))
         limited = ConcurrencyLimiter(searcher, max_concurrent=search.concurrency, batch=search.concurrency > 1)
+        # reuse_actors off: a trial run in a reused actor crashed (SIGSEGV) building its core player
         tuner = tune.Tuner(trainable, param_space={d.param.name: d.to_tune() for d in space},
                            tune_config=tune.TuneConfig(search_alg=limited, num_samples=search.trials,
                                                        reuse_actors=False, trial_dirname_creator=_dirname),
