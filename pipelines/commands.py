@@ -19,7 +19,8 @@ def register(app: typer.Typer) -> None:
     def run(
         study_file: Annotated[Path, typer.Argument(metavar="STUDY.toml", help="the study config")],
         out: Annotated[Path | None, typer.Option(
-            metavar="RUN_DIR", help="the run directory", show_default="runs/<study name>")] = None,
+            metavar="RUN_DIR", help="the run directory, or an s3:// or gs:// URI", show_default="runs/<study name>",
+        )] = None,
         address: Annotated[str | None, typer.Option(
             envvar="RAY_ADDRESS", metavar="HOST:PORT",
             help="an existing Ray cluster to run on; without it, Ray starts locally",
@@ -72,4 +73,4 @@ def register(app: typer.Typer) -> None:
         if history and report.shards_run:
             from reports.regression.history import record_run_or_warn
 
-            typer.echo(record_run_or_warn(target, db))
+            typer.echo(record_run_or_warn(report.out, db))  # a run at a URI: its local copy

@@ -11,8 +11,8 @@ import typer
 from sim.errors import UserError, fail_cleanly
 from sim.files import check_writable
 
-RunsArg = Annotated[list[Path], typer.Argument(metavar="RUN_DIR",
-                                               help="run directories (runs/NAME); several are combined")]
+RunsArg = Annotated[list[Path], typer.Argument(
+    metavar="RUN_DIR", help="run directories (runs/NAME) or s3:// or gs:// URIs; several are combined")]
 OutOpt = Annotated[Path | None, typer.Option("--out", metavar="FILE.html",
                                              help="the HTML report (default: RUN/report.html)")]
 MdOpt = Annotated[Path | None, typer.Option("--md", metavar="FILE.md", help="also write the report as Markdown")]
@@ -36,10 +36,12 @@ def register(app: typer.Typer) -> None:
                cards_dir: CardsOpt = None, allow_mixed: MixedOpt = False) -> None:
         """Balance report over runs: per card, per task and per game, as HTML (and Markdown, CSV); the card
         pages show each card's trend from the history ($TASHKALAR_HISTORY or ~/.local/share/tashkalar)."""
+        from pipelines.storage import local_run
         from pipelines.store import check_recorded
         from reports.build import write_report
         from reports.regression.history import default_history_path
 
+        runs = [local_run(run) for run in runs]  # a run at a URI: its local copy, brought up to date
         if out is None and md is None and csv_dir is None:
             out = runs[0] / "report.html"
         for path, option in ((out, "--out"), (md, "--md")):  # before the work, not after it

@@ -29,6 +29,7 @@ def register(app: typer.Typer) -> None:
             help="compare runs of different studies anyway (every section then says so)")] = False,
     ) -> None:
         """Compare two runs of one study; exit 1 when a gate (deck, matchup, changed card) moved, else 0."""
+        from pipelines.storage import local_run
         from reports.regression.compare import compare_runs
         from reports.regression.render import render_markdown
         from reports.regression.thresholds import ThresholdError, Thresholds
@@ -38,6 +39,7 @@ def register(app: typer.Typer) -> None:
             thresholds = Thresholds(min_difference, alpha, min_trials)
         except ThresholdError as e:
             raise UserError(f"--{e.field.replace('_', '-')}: {e.problem}") from None
+        baseline, candidate = local_run(baseline), local_run(candidate)  # a run at a URI: its local copy
         result = compare_runs(baseline, candidate, thresholds, allow_different_studies=allow_different_studies)
         text = render_markdown(result)
         typer.echo(text)
@@ -74,7 +76,9 @@ def register(app: typer.Typer) -> None:
 
         where = db or default_history_path()
         if record is not None:
-            record_run(record, where)
+            from pipelines.storage import local_run
+
+            record_run(local_run(record), where)
             typer.echo(f"recorded {record}'s summary metrics in {where}")
             return
         subjects = [s for s in (card, task, deck) if s]
