@@ -143,6 +143,16 @@ def test_a_cluster_with_another_ray_is_refused_in_one_line_naming_both(monkeypat
                                    "(Python 3.11.7), the cluster runs Ray 2.59.0 (Python 3.11.7);")
 
 
+def test_a_study_beside_the_source_packages_is_not_submitted(tmp_path):
+    (tmp_path / "sim").mkdir()  # would come first on the workers' sys.path and hide the wheel's
+    (tmp_path / "study.toml").write_text(STUDY)
+    result = subprocess.run(["bash", str(ROOT / "scripts" / "submit_job.sh"), str(tmp_path / "study.toml"),
+                             "s3://bucket/run"], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2
+    assert result.stderr == (f"error: {tmp_path}: holds sim/, which would hide the wheel's on the cluster; keep "
+                             f"study files in a folder of their own\n")
+
+
 # --- a study submitted as a Ray job -----------------------------------------------------------------------
 
 STUDY = """
