@@ -43,6 +43,7 @@ def register(app: typer.Typer) -> None:
         from pipelines.interrupts import StopSignals, Terminated, exit_status
         from pipelines.progress import print_summary
         from pipelines.runner import StudyRunError, run_study
+        from pipelines.storage import uri_of
         from pipelines.study import load_study
 
         at_least("--workers", workers)
@@ -70,6 +71,8 @@ def register(app: typer.Typer) -> None:
                        f"to resume", err=True)
             raise typer.Exit(1) from None
         print_summary(Console(width=None if sys.stdout.isatty() else 120), report, study)
+        if uri := uri_of(target):
+            typer.echo(f"the run is at {uri} (its local copy: {report.out})")
         if history and report.shards_run:
             from reports.regression.history import record_run_or_warn
 
