@@ -198,4 +198,8 @@ def strength_levels(runs: list[Run], q: Query, names: Names, where: str,
     order = {name: i for i, name in enumerate(levels)}
     endings = sorted((r for r in q["level_endings"] if r["strategy"] in order),
                      key=lambda r: (r["mode"], order[r["strategy"]]))
-    return Levels(levels, judge(per_level(mirror_query(runs, q, where, con), names), levels), endings)
+    conclusions = judge(per_level(mirror_query(runs, q, where, con), names), levels)
+    for r in conclusions:  # a card's or task's conclusion links its page in the report
+        if (cid := names.card_id(r["subject"])) is not None:
+            r["task_id" if r["kind"] == "task" else "card_id"] = cid
+    return Levels(levels, conclusions, endings)

@@ -5,6 +5,13 @@ it cannot see (builder finishes the turn and plays the opponent's reply), values
 with builder's evaluation (a finished game as a win or a loss) and takes the best mean. Every other
 decision is builder's, except the Deathmatch start square, valued for the hand dealt. Budgets are counted
 in rollouts, so a game stays a function of its seed.
+
+Without blind spots (issue 25): its builder values each choice inside an effect (moves, leaps, optional
+parts, targets) by playing it in the sandbox and evaluating the position reached in full, "stop" included
+(``effect_runs`` extra runs per option); a discard is played out with and without returning the cards worth
+less than a fresh draw; every legend summon and the best summon are always played out; a finished game is
+told apart by the position reached. ``planner-classic`` is the planner before that work, kept for
+comparison (``tashkalar ladder``).
 """
 
 from __future__ import annotations
@@ -26,6 +33,12 @@ PARAMS: tuple[Param, ...] = (
     Param("pass_margin", 10.0, "team games: how much better (in position value) passing control must play out than "
                               "the best other action to be chosen", 0.0),
 )
+CLASSIC_PARAMS = PARAMS
+"""``planner-classic``'s parameters: the planner's before issue 25."""
+PARAMS = CLASSIC_PARAMS + (
+    Param("effect_runs", 12, "extra sandbox runs per option tried for the choices inside its effects (moves, "
+                             "targets, optional parts), each valued by the position it leads to", 0),
+)
 
 
 class Planner:
@@ -33,13 +46,13 @@ class Planner:
 
     native = True
 
-    def __init__(self, seed: int, params: dict[str, Any]):
-        self.name = "planner"
+    def __init__(self, seed: int, params: dict[str, Any], name: str = "planner"):
+        self.name = name
         self.params = dict(params)
-        self.player = _core.NativeStrategy("planner", seed, self.params)
+        self.player = _core.NativeStrategy(name, seed, self.params)
 
     def __repr__(self) -> str:
-        return "<strategy planner>"
+        return f"<strategy {self.name}>"
 
     def choose(self, view: PlayerView, decision: Decision) -> int:
         return native_choose(self.player, view, decision)
@@ -56,3 +69,8 @@ class Planner:
 @register("planner")
 def _make(seat: int, seed: int, params: dict[str, Any]) -> Planner:
     return Planner(seed, resolve("planner", PARAMS, params))
+
+
+@register("planner-classic")
+def _make_classic(seat: int, seed: int, params: dict[str, Any]) -> Planner:
+    return Planner(seed, resolve("planner-classic", CLASSIC_PARAMS, params), "planner-classic")

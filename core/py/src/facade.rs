@@ -958,6 +958,10 @@ pub(crate) fn native(
         let params = PlannerParams::resolve(&given).map_err(PyValueError::new_err)?;
         return Ok(Rc::new(RefCell::new(Planner::with_rng(rng, &params))));
     }
+    if name == tk_engine::players::planner::CLASSIC_NAME {
+        let params = PlannerParams::resolve_classic(&given).map_err(PyValueError::new_err)?;
+        return Ok(Rc::new(RefCell::new(Planner::with_rng(rng, &params))));
+    }
     if name == "expert" {
         let params = ExpertParams::resolve(&given).map_err(PyValueError::new_err)?;
         return Ok(Rc::new(RefCell::new(Expert::with_rng(rng, &params))));

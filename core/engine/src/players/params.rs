@@ -460,8 +460,9 @@ impl ExpertParams {
     }
 }
 
-/// The planner's parameters (players/planner.rs), declared as strategies/planner.py declares them.
-const PLANNER_SPECS: [Spec; 4] = [
+/// The planner's parameters (players/planner.rs), declared as strategies/planner.py declares them; the
+/// first four are `planner-classic`'s (the planner before issue 25, which has no others).
+const PLANNER_SPECS: [Spec; 5] = [
     Spec {
         minimum: Some("1"),
         ..spec(
@@ -489,7 +490,18 @@ const PLANNER_SPECS: [Spec; 4] = [
              other action to be chosen",
         )
     },
+    Spec {
+        minimum: Some("0"),
+        ..spec(
+            "effect_runs",
+            true,
+            "extra sandbox runs per option tried for the choices inside its effects (moves, targets, \
+             optional parts), each valued by the position it leads to",
+        )
+    },
 ];
+/// The classic planner's parameters: the first four.
+const CLASSIC_SPECS: usize = 4;
 
 /// The parameters of the default player `planner` (players/planner.rs).
 #[derive(Clone, Debug, PartialEq)]
@@ -500,6 +512,10 @@ pub struct PlannerParams {
     pub pass_control: bool,
     /// Team games: the lead over the best other action that passing control needs in the rollouts.
     pub pass_margin: f64,
+    /// None: `planner-classic` (choices inside effects judged at once, no returns, legend summons only
+    /// when builder ranks them, a finished game only won or lost); Some(runs): the extra sandbox runs
+    /// per option for the choices inside its effects.
+    pub effect_runs: Option<i64>,
 }
 
 impl Default for PlannerParams {
@@ -509,9 +525,13 @@ impl Default for PlannerParams {
             shortlist: 4,
             pass_control: true,
             pass_margin: PASS_MARGIN,
+            effect_runs: Some(EFFECT_RUNS),
         }
     }
 }
+
+/// The planner's default `effect_runs` (docs/strategies.md, "Blind spots").
+pub const EFFECT_RUNS: i64 = 12;
 
 /// The planner's default `pass_margin` (docs/strategies.md: measured against passing off).
 pub const PASS_MARGIN: f64 = 10.0;
@@ -519,10 +539,28 @@ pub const PASS_MARGIN: f64 = 10.0;
 impl PlannerParams {
     /// The defaults with the `given` values checked and filled in (the lookahead's messages).
     pub fn resolve(given: &[(&str, ParamValue)]) -> Result<PlannerParams, String> {
-        let strategy = "planner";
-        unknown_names(strategy, &PLANNER_SPECS, given)?;
+        Self::resolve_for(super::planner::NAME, &PLANNER_SPECS, given)
+    }
+
+    /// `planner-classic`'s parameters (the first four), checked as `resolve` checks them.
+    pub fn resolve_classic(given: &[(&str, ParamValue)]) -> Result<PlannerParams, String> {
+        let mut params = Self::resolve_for(
+            super::planner::CLASSIC_NAME,
+            &PLANNER_SPECS[..CLASSIC_SPECS],
+            given,
+        )?;
+        params.effect_runs = None;
+        Ok(params)
+    }
+
+    fn resolve_for(
+        strategy: &str,
+        specs: &[Spec],
+        given: &[(&str, ParamValue)],
+    ) -> Result<PlannerParams, String> {
+        unknown_names(strategy, specs, given)?;
         let mut params = PlannerParams::default();
-        for spec in PLANNER_SPECS.iter() {
+        for spec in specs.iter() {
             if let Some(&(_, given)) = given.iter().find(|(n, _)| *n == spec.name) {
                 let checked = check(strategy, spec, given)?;
                 let value = checked.as_f64() as i64;
@@ -531,6 +569,7 @@ impl PlannerParams {
                     "shortlist" => params.shortlist = value,
                     "pass_control" => params.pass_control = checked == ParamValue::Bool(true),
                     "pass_margin" => params.pass_margin = checked.as_f64(),
+                    "effect_runs" => params.effect_runs = Some(value),
                     _ => unreachable!("every declared parameter is set"),
                 }
             }
@@ -545,6 +584,7 @@ impl PlannerParams {
             "shortlist" => self.shortlist as f64,
             "pass_control" => self.pass_control as i64 as f64,
             "pass_margin" => self.pass_margin,
+            "effect_runs" => self.effect_runs? as f64,
             _ => return None,
         })
     }
