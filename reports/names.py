@@ -22,9 +22,14 @@ class Names:
         counts = Counter(card.name for card in card_set.by_id.values())
         self._names = {cid: card.name if counts[card.name] == 1 else f"{card.name} ({cid})"
                        for cid, card in card_set.by_id.items()}
+        self._ids = {shown: cid for cid, shown in self._names.items()}
 
     def card(self, card_id: str) -> str:
         return self._names.get(card_id, card_id)
+
+    def card_id(self, name: str) -> str | None:
+        """The id a name shown by ``card`` (or ``task``) stands for; None for a name of no card of the set."""
+        return self._ids.get(name)
 
     def deck_cards(self, deck: str) -> list[str]:
         """The ids a seat playing ``deck`` can hold: the deck's beings, every legend and every flare."""

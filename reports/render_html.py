@@ -67,7 +67,7 @@ def _cell(value: Any, column: Column) -> str:
 
 
 FILTERS = (("mode", "form", "Form"), ("deck", "deck", "Deck"), ("strategy", "player", "Player level"))
-NAME_KEYS = ("card", "task")  # the column that names a card's row: its link to the card's page
+NAME_KEYS = ("card", "task", "subject")  # the column that names a card's row: its link to the card's page
 
 
 def _row(row: dict[str, Any], columns: list[Column]) -> str:

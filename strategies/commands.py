@@ -56,6 +56,10 @@ def parse_params(texts: list[str], names: list[str]) -> dict[str, dict[str, Any]
 
 
 def register(app: typer.Typer) -> None:
+    from strategies import tune_command
+
+    tune_command.register(app)
+
     @app.command()
     @fail_cleanly
     def ladder(

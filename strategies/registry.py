@@ -51,5 +51,14 @@ def _register_builtins() -> None:
 def make_strategy(name: str, seat: int, game_seed: int, params: dict[str, Any] | None = None) -> Strategy:
     _register_builtins()
     if name not in STRATEGIES:
-        raise StrategyConfigError(f"unknown strategy {name!r}; known strategies: {', '.join(sorted(STRATEGIES))}")
+        from strategies.tuned import load_preset, preset_names
+
+        preset = load_preset(name)
+        if preset is None:
+            presets = f"; tuned presets: {', '.join(preset_names())}" if preset_names() else ""
+            raise StrategyConfigError(f"unknown strategy {name!r}; known strategies: "
+                                      f"{', '.join(sorted(STRATEGIES))}{presets}")
+        if preset.player not in STRATEGIES:
+            raise StrategyConfigError(f"preset {name!r}: unknown player {preset.player!r}")
+        name, params = preset.player, {**preset.params, **(params or {})}
     return STRATEGIES[name](seat, strategy_seed(game_seed, seat), dict(params or {}))

@@ -437,7 +437,9 @@ def test_a_study_at_two_levels_is_reported_with_the_levels_section(tmp_path: Pat
     md = (out / "r.md").read_text()
     assert "## Across strength levels" in md and "| Change, random to greedy | MDE (change) |" in md
     assert "## Skill depth" in md and "no games between them: add pairings of levels" in md
-    assert 'id="t-levels"' in (out / "r.html").read_text()
+    html = (out / "r.html").read_text()
+    levels_table = html.split('id="t-levels"', 1)[1].split("</table>", 1)[0]
+    assert 'class="card-link" href="#card=' in levels_table  # a card's conclusion opens its page
     with (out / "csv" / "levels.csv").open(newline="") as f:
         header = next(csv.reader(f))
         f.seek(0)

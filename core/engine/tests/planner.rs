@@ -22,6 +22,11 @@ fn planner(seed: u64) -> Planner {
     Planner::new(seed, &PlannerParams::default())
 }
 
+/// The planner before issue 25 (`planner-classic`).
+fn classic(seed: u64) -> Planner {
+    Planner::new(seed, &PlannerParams::resolve_classic(&[]).unwrap())
+}
+
 fn action_options(state: &GameState) -> Vec<Opt> {
     Game::around(state.clone(), Players::Nobody).action_options(0)
 }
@@ -48,18 +53,20 @@ fn decisions_do_not_depend_on_hidden_information() {
             }
             let options = action_options(&one);
             let decision = action_decision(&options);
-            let mut picks = Vec::new();
-            for state in [&one, &two] {
-                let player = planner(seed + 10 * k as u64);
-                let view = PlayerView::new(state, 0);
-                let values = player.option_values(&view, &decision);
-                let mut player = planner(seed + 10 * k as u64);
-                let choice = player.choose(&view, &decision);
-                let plan = player.base().plan().clone();
-                picks.push((values, choice, plan));
+            for make in [planner, classic] {
+                let mut picks = Vec::new();
+                for state in [&one, &two] {
+                    let player = make(seed + 10 * k as u64);
+                    let view = PlayerView::new(state, 0);
+                    let values = player.option_values(&view, &decision);
+                    let mut player = make(seed + 10 * k as u64);
+                    let choice = player.choose(&view, &decision);
+                    let plan = player.base().plan().clone();
+                    picks.push((values, choice, plan));
+                }
+                assert_eq!(picks[0], picks[1], "{mode:?} seed {seed}");
+                assert!(picks[0].0.iter().all(|v| v.1.is_finite()));
             }
-            assert_eq!(picks[0], picks[1], "{mode:?} seed {seed}");
-            assert!(picks[0].0.iter().all(|v| v.1.is_finite()));
         }
     }
     assert!(changed > 0, "the reshuffle changed nothing");
@@ -111,7 +118,8 @@ fn discarding_and_the_flare_are_always_played_out() {
             player: p,
             ..action_decision(&options)
         };
-        let values = planner(7).option_values(&PlayerView::new(state, p), &decision);
+        let view = PlayerView::new(state, p);
+        let values = classic(7).option_values(&view, &decision);
         let tried: Vec<Opt> = values.iter().map(|v| options[v.0]).collect();
         assert!(tried.contains(&Opt::Action(Action::Discard)));
         assert!(tried.contains(&Opt::Action(Action::Flare)));
@@ -121,6 +129,36 @@ fn discarding_and_the_flare_are_always_played_out() {
         once.sort_by_key(|o| format!("{o:?}"));
         once.dedup();
         assert_eq!(once.len(), tried.len());
+        // the planner: every legend summon and the best summon too, a discard with and without returns
+        let values = planner(7).option_values(&view, &decision);
+        let tried: Vec<Opt> = values.iter().map(|v| options[v.0]).collect();
+        for (i, o) in options.iter().enumerate() {
+            if let Opt::Action(Action::Summon(card)) = *o {
+                if state.cards.being(card).is_legend() {
+                    assert!(tried.contains(&options[i]), "{o:?} not played out");
+                }
+            }
+        }
+        assert!(tried.contains(&Opt::Action(Action::Flare)));
+        let discards = tried
+            .iter()
+            .filter(|o| **o == Opt::Action(Action::Discard))
+            .count();
+        assert!((1..=2).contains(&discards), "{tried:?}");
+        if discards == 2 {
+            let plans: Vec<_> = values
+                .iter()
+                .filter(|v| options[v.0] == Opt::Action(Action::Discard))
+                .collect();
+            assert!(plans[0]
+                .2
+                .iter()
+                .all(|a| a.0 != Kind::Return || a.1 == Opt::None));
+            assert!(plans[1]
+                .2
+                .iter()
+                .any(|a| a.0 == Kind::Return && a.1 != Opt::None));
+        }
     }
 }
 
@@ -181,8 +219,20 @@ fn parameters_are_checked() {
     assert!(err(&[("shortlist", ParamValue::Float(3.5))]).contains("must be a whole number"));
     assert_eq!(
         err(&[("base", ParamValue::Text("greedy"))]),
-        "strategy 'planner' has no parameter 'base'; its parameters: pass_control, pass_margin, rollouts, \
-         shortlist"
+        "strategy 'planner' has no parameter 'base'; its parameters: effect_runs, pass_control, pass_margin, \
+         rollouts, shortlist"
+    );
+    assert_eq!(
+        make_strategy_with("planner-classic", 0, 0, &[("effect_runs", ParamValue::Int(1))]).err(),
+        Some(
+            "strategy 'planner-classic' has no parameter 'effect_runs'; its parameters: pass_control, \
+             pass_margin, rollouts, shortlist"
+                .to_string()
+        )
+    );
+    assert_eq!(
+        make_strategy("planner-classic", 0, 0).unwrap().name(),
+        "planner-classic"
     );
     let p = PlannerParams::resolve(&[("shortlist", ParamValue::Int(2))]).unwrap();
     assert_eq!((p.rollouts, p.shortlist), (4, 2));

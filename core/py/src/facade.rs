@@ -695,7 +695,7 @@ fn run(game: &mut Game, op: &str, args: &[i64], kind: &str) -> PyResult<Answer> 
     })
 }
 
-/// A Python player the core plays itself (`strategies.random_player`, `strategies.lookahead`): its
+/// A Python player the core plays itself (`strategies.random_player`, `strategies.core_player`): its
 /// stream comes in and goes back, so that the Python object goes on as if it had chosen.
 pub trait Native: Strategy {
     fn stream(&self) -> PyRandom;
@@ -833,7 +833,7 @@ impl<'py> FromPyObject<'py> for SeatArg {
     }
 }
 
-/// A strategy of the core as a Python object: `strategies.lookahead.Lookahead` holds one. In a `Game` it
+/// A strategy of the core as a Python object: `strategies.core_player.CorePlayer` holds one. In a `Game` it
 /// plays its seat inside the core; asked directly (`choose`), it answers a decision of a Python state.
 #[pyclass(unsendable, module = "sim._core")]
 pub struct NativeStrategy {
@@ -956,6 +956,10 @@ pub(crate) fn native(
     }
     if name == tk_engine::players::planner::NAME {
         let params = PlannerParams::resolve(&given).map_err(PyValueError::new_err)?;
+        return Ok(Rc::new(RefCell::new(Planner::with_rng(rng, &params))));
+    }
+    if name == tk_engine::players::planner::CLASSIC_NAME {
+        let params = PlannerParams::resolve_classic(&given).map_err(PyValueError::new_err)?;
         return Ok(Rc::new(RefCell::new(Planner::with_rng(rng, &params))));
     }
     if name == "expert" {

@@ -394,6 +394,29 @@ impl Evaluator {
         }
     }
 
+    /// The mean readiness worth, in `p`'s position, of the cards `pool` (a deck a returned card is
+    /// replaced from: what a draw from it is expected to bring); None for an empty pool.
+    pub fn mean_worth(&self, s: &GameState, p: usize, pool: &[BeingId]) -> Option<f64> {
+        if pool.is_empty() {
+            return None;
+        }
+        let pos = Position::new(&s.pieces[p], &s.enemy_pieces(p));
+        let total: f64 = pool
+            .iter()
+            .map(|&id| {
+                let card = s.cards.being(id);
+                // as `readiness_parts` values a card of the hand
+                let v = if card.is_legend() {
+                    self.rank_value[LEGENDARY] * self.w.legend_cards
+                } else {
+                    self.rank_value[card.rank as usize]
+                };
+                v * self.decay[pos.best_cost(card)]
+            })
+            .sum();
+        Some(total / pool.len() as f64)
+    }
+
     /// The readiness expected of a being drawn into an empty hand slot.
     pub fn refill(&self) -> f64 {
         REFILL * self.rank_value[HEROIC]

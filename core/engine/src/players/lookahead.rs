@@ -1,4 +1,4 @@
-//! The engine of the scripted strategies (parameters declared in strategies/lookahead.py): every option of a main decision is
+//! The engine of the scripted strategies (parameters declared in players/params.rs): every option of a main decision is
 //! tried on a sandbox copy of the game and scored by the position it leads to (`evaluate`); the choices the
 //! option then needs (placement, effect targets) are made by the same rules inside the sandbox, and the real
 //! game gets the same answers back from the plan kept for the chosen option. In a melee a summon's options
@@ -18,7 +18,7 @@ use crate::cards::{Being, BeingId};
 use crate::decisions::{Action, Decision, Kind, Opt, PlayerView, Strategy};
 use crate::effects::steps::{Op, Step, Where};
 use crate::game::{Game, Players};
-use crate::ranks::COMMON;
+use crate::ranks::{COMMON, LEGENDARY};
 use crate::state::{shared_rng, GameState, Mode, SharedRng};
 
 /// A strategy scoring options by the position they lead to; presets of its weights make the named
@@ -33,6 +33,10 @@ pub struct Lookahead {
     explore: i64,
     full_values: usize,
     pass_control: bool,
+    /// The default player's base: the extra sandbox runs that try the other options of the choices
+    /// inside an effect, each valued by the position it leads to with the full evaluation (None: the
+    /// choices inside effects are judged by what they do at once, as the scripted strategies judge them).
+    positional: Option<i64>,
     plan: VecDeque<Answer>,
     /// Team games: the turn, turn seat and controller the plan was made in (None: the next decision's).
     /// A plan is never answered from in another turn, nor after control has passed.
@@ -79,6 +83,7 @@ impl Lookahead {
             explore: params.explore,
             full_values: params.full_values as usize,
             pass_control: params.pass_control,
+            positional: None,
             plan: VecDeque::new(),
             plan_key: None,
         }
@@ -91,7 +96,7 @@ impl Lookahead {
         l
     }
 
-    /// The value of its parameter `name` (strategies/lookahead.py `PARAMS`) as it plays with it.
+    /// The value of its parameter `name` (players/params.rs `Params`) as it plays with it.
     pub fn setting(&self, name: &str) -> Option<f64> {
         let w = &self.ev.w;
         Some(match name {
@@ -119,6 +124,14 @@ impl Lookahead {
             "pass_control" => self.pass_control as i64 as f64,
             _ => return None,
         })
+    }
+
+    /// Value the choices inside effects (moves, leaps, optional parts, targets) by playing each in the
+    /// sandbox and evaluating the position reached in full (hand readiness included), within `runs`
+    /// extra sandbox runs per option tried; discards also plan returning the cards worth less than a
+    /// fresh draw (`return_plan`). The default player's base (players/planner.rs).
+    pub fn value_positions(&mut self, runs: i64) {
+        self.positional = Some(runs);
     }
 
     /// The answers planned for the decisions of the action chosen last (empty between actions).
@@ -167,7 +180,14 @@ impl Lookahead {
                 }
                 continue;
             }
-            let outcome = self.outcome(&mut at, p, action);
+            let mut outcome = self.outcome(&mut at, p, action);
+            if action == Action::Discard && self.positional.is_some() {
+                if let Some(returns) =
+                    self.return_plan(&at.game.state, p, &outcome.answers, &at.ready)
+                {
+                    outcome.answers = returns;
+                }
+            }
             if outcome.value > best.value {
                 best_i = Some(i);
                 best = outcome;
@@ -336,14 +356,19 @@ impl Lookahead {
     }
 
     /// The best outcome of `act` in the sandbox, valued without the hand's readiness.
+    /// (With `positional`: every choice explored, valued with the hand's readiness.)
     fn explore(&self, sb: &GameState, p: usize, act: &dyn Fn(&mut Game)) -> Outcome {
         let policy = |s: &GameState, d: &Decision| self.policy(s, d);
+        if let Some(runs) = self.positional {
+            let value = |s: &GameState| self.ev.value(s, p);
+            return best_outcome(sb, &self.rng, act, &policy, &value, self.explore + runs);
+        }
         let value = |s: &GameState| self.ev.static_value(s, p);
         best_outcome(sb, &self.rng, act, &policy, &value, self.explore)
     }
 
     fn full(&self, outcome: Outcome, p: usize) -> Outcome {
-        if self.patterns() == 0.0 {
+        if self.patterns() == 0.0 || self.positional.is_some() {
             return outcome;
         }
         let Some(state) = &outcome.state else {
@@ -393,6 +418,17 @@ impl Lookahead {
                 }
                 // team games, passing forbidden: valued last (the searching players drop it)
                 Action::Pass if !self.pass_control => out.push((i, f64::NEG_INFINITY, Vec::new())),
+                // positional: the discard also with the returns that cycle toward playable cards
+                Action::Discard if self.positional.is_some() => {
+                    let outcome = self.outcome(&mut at, p, action);
+                    let value = outcome.value;
+                    let answers = outcome.into_answers();
+                    let returns = self.return_plan(&at.game.state, p, &answers, &at.ready);
+                    out.push((i, value, answers));
+                    if let Some(returns) = returns {
+                        out.push((i, value, returns));
+                    }
+                }
                 _ => {
                     let outcome = self.outcome(&mut at, p, action);
                     out.push((i, outcome.value, outcome.into_answers()));
@@ -430,6 +466,58 @@ impl Lookahead {
             value,
             vec![(Kind::Discard, Opt::Being(card)), (Kind::Return, Opt::None)],
         )
+    }
+
+    /// The discard `plan` (discard, then return nothing) with the cards returned first whose readiness
+    /// worth is below what a draw from their deck is expected to bring (the mean worth of that deck's
+    /// cards in the position, the sandbox's deal of it): beings and legends, each replaced at the end of
+    /// the turn. None when no card is worth returning. A flare is not returned: no evaluation values
+    /// the flare held, so the rollouts could not weigh it.
+    fn return_plan(
+        &self,
+        sb: &GameState,
+        p: usize,
+        plan: &[Answer],
+        ready: &Readiness,
+    ) -> Option<Vec<Answer>> {
+        let Some(&(Kind::Discard, Opt::Being(discarded))) = plan.first() else {
+            return None;
+        };
+        if self.patterns() == 0.0 {
+            return None;
+        }
+        let legends: Vec<BeingId> = if sb.legend_deck.is_empty() {
+            sb.legend_discard.clone()
+        } else {
+            sb.legend_deck.clone()
+        };
+        let draw_being = self.ev.mean_worth(sb, p, &sb.deck[p]);
+        let draw_legend = self.ev.mean_worth(sb, p, &legends);
+        let mut answers = vec![plan[0]];
+        let beings = sb.hand[p]
+            .iter()
+            .copied()
+            .filter(|&c| c != discarded && sb.pending[p] != Some(c))
+            .map(|c| (c, draw_being));
+        let held_legends = sb.legend_hand[p].iter().map(|&c| (c, draw_legend));
+        let mut returned_beings = 0;
+        for (card, draw) in beings.chain(held_legends) {
+            let Some(draw) = draw else { continue };
+            let legend = sb.cards.being(card).is_legend();
+            // a being returned is drawn back only while the deck holds one for it
+            if !legend && returned_beings >= sb.deck[p].len() {
+                continue;
+            }
+            if ready.worth_of(card) < draw {
+                answers.push((Kind::Return, Opt::Being(card)));
+                returned_beings += !legend as usize;
+            }
+        }
+        if answers.len() == 1 {
+            return None;
+        }
+        answers.push((Kind::Return, Opt::None));
+        Some(answers)
     }
 
     /// Indexes of the summon options (placements, improvised ones after them) worth trying: one per
@@ -540,6 +628,11 @@ impl Lookahead {
             Kind::LegendColour | Kind::LeftoverColour => (reflex::lowest_colour_option(s, d), true),
             // the rule's choice first; the sandbox tries the other opponents too
             Kind::FlareOpponent => (reflex::flare_opponent(s, d), false),
+            // positional: the option whose position is worth most first, the sandbox tries the others
+            _ if self.positional.is_some() => match positional_choice(&self.ev, s, d) {
+                Some(i) => (i, false),
+                None => (0, false),
+            },
             _ => match reflex::judge(&self.ev, s, d) {
                 Some(i) => (i, true),
                 None => (0, false),
@@ -824,4 +917,107 @@ fn steps_depend(steps: &[Step]) -> bool {
         }
         _ => matches!(st.where_, Where::Marked | Where::Pattern),
     })
+}
+
+/// The option of a choice inside an effect (a target square, a move or leap, "none" for stopping) after
+/// which the position is worth most to the player, by the full evaluation (hand readiness included) of
+/// the pieces as the option leaves them: moved, destroyed (counted as this turn's destruction),
+/// upgraded, downgraded, converted or placed. Stopping is valued the same way (the position as it is)
+/// and wins ties. None when the options are not of these kinds (branches, directions: the sandbox
+/// explores them).
+fn positional_choice(ev: &Evaluator, s: &GameState, d: &Decision) -> Option<usize> {
+    let squares = matches!(
+        d.kind,
+        Kind::Destroy | Kind::Upgrade | Kind::Downgrade | Kind::Convert | Kind::Place
+    );
+    let moves = matches!(d.kind, Kind::Move | Kind::Leap);
+    let understood = d.options.iter().all(|o| match o {
+        Opt::None => true,
+        Opt::Square(_) => squares,
+        Opt::Move(..) => moves,
+        _ => false,
+    });
+    if !understood || !(squares || moves) {
+        return None;
+    }
+    let p = d.player;
+    let mut scratch = s.clone_for(&s.rng);
+    let (mut best, mut best_value) = (None, f64::NEG_INFINITY);
+    if let Some(i) = d.options.iter().position(|o| *o == Opt::None) {
+        (best, best_value) = (Some(i), ev.value(&scratch, p) + 1e-9);
+    }
+    for (i, &option) in d.options.iter().enumerate() {
+        if option == Opt::None {
+            continue;
+        }
+        let undo = (
+            scratch.pieces,
+            scratch.counters.destroyed,
+            scratch.counters.destroyed_of,
+        );
+        apply_at_once(&mut scratch, p, d.kind, option);
+        let v = ev.value(&scratch, p);
+        (
+            scratch.pieces,
+            scratch.counters.destroyed,
+            scratch.counters.destroyed_of,
+        ) = undo;
+        if v > best_value {
+            (best, best_value) = (Some(i), v);
+        }
+    }
+    scratch.recycle();
+    best.or(Some(0))
+}
+
+/// The pieces as an effect option leaves them at once (see `positional_choice`).
+fn apply_at_once(s: &mut GameState, p: usize, kind: Kind, option: Opt) {
+    let take = |s: &mut GameState, sq: u8| -> Option<(usize, u8)> {
+        let piece = s.piece_at(sq)?;
+        s.pieces[piece.0][piece.1 as usize] &= !(1 << sq);
+        Some(piece)
+    };
+    let destroyed = |s: &mut GameState, (owner, rank): (usize, u8)| {
+        if owner != p {
+            s.counters.destroyed[rank as usize] += 1;
+            s.counters.destroyed_of[owner][rank as usize] += 1;
+        }
+    };
+    match option {
+        Opt::Move(src, dst) => {
+            if let Some(victim) = take(s, dst) {
+                destroyed(s, victim);
+            }
+            if let Some((owner, rank)) = take(s, src) {
+                s.pieces[owner][rank as usize] |= 1 << dst;
+            }
+        }
+        Opt::Square(sq) => match kind {
+            Kind::Destroy => {
+                if let Some(victim) = take(s, sq) {
+                    destroyed(s, victim);
+                }
+            }
+            Kind::Upgrade | Kind::Downgrade => {
+                if let Some((owner, rank)) = take(s, sq) {
+                    let rank = if kind == Kind::Upgrade {
+                        (rank + 1).min(LEGENDARY)
+                    } else {
+                        rank.saturating_sub(1)
+                    };
+                    s.pieces[owner][rank as usize] |= 1 << sq;
+                }
+            }
+            Kind::Convert => {
+                if let Some((_, rank)) = take(s, sq) {
+                    s.pieces[p][rank as usize] |= 1 << sq;
+                }
+            }
+            _ => {
+                take(s, sq);
+                s.pieces[p][COMMON as usize] |= 1 << sq;
+            }
+        },
+        _ => {}
+    }
 }

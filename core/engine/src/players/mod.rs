@@ -4,7 +4,7 @@
 //! the action decision, played by the preset on sandboxes.
 //!
 //! `planner` (the default player) is `builder` choosing its actions by short rollouts of the rest of the
-//! turn and the opponent's reply.
+//! turn and the opponent's reply; `planner-classic` is the planner before issue 25's blind-spot work.
 //!
 //! `random` (uniform), and the scripted strategies `greedy`, `builder`, `hunter` and
 //! `brawler`: presets of the weights of one lookahead engine (`lookahead`), which tries each option on a
@@ -80,6 +80,12 @@ pub fn make_strategy_with(
         return Ok(Box::new(planner::Planner::new(
             seed,
             &PlannerParams::resolve(params)?,
+        )));
+    }
+    if name == planner::CLASSIC_NAME {
+        return Ok(Box::new(planner::Planner::new(
+            seed,
+            &PlannerParams::resolve_classic(params)?,
         )));
     }
     if name == "expert" {

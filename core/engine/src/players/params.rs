@@ -75,6 +75,28 @@ pub trait ParamType: Copy {
     const KIND: Kind;
     fn from_value(value: ParamValue) -> Self;
     fn value(self) -> ParamValue;
+    /// The value as a number (a flag as 0 or 1; None for a name).
+    fn number(self) -> Option<f64> {
+        match self.value() {
+            ParamValue::Text(_) => None,
+            v => Some(v.as_f64()),
+        }
+    }
+}
+
+/// A whole number that one strategy of the struct's has and another has not (`effect_runs`: None for
+/// `planner-classic`, which declares only the parameters before it, so its None is never checked or exported).
+impl ParamType for Option<i64> {
+    const KIND: Kind = Kind::Whole;
+    fn from_value(value: ParamValue) -> Option<i64> {
+        Some(i64::from_value(value))
+    }
+    fn value(self) -> ParamValue {
+        ParamValue::Int(self.unwrap_or(0))
+    }
+    fn number(self) -> Option<f64> {
+        self.map(|i| i as f64)
+    }
 }
 
 impl ParamType for f64 {
@@ -132,24 +154,24 @@ pub trait Declared: Sized {
     fn values(&self) -> Vec<ParamValue>;
 
     /// These values with the `given` ones checked and filled in (strategies/params.py `resolve`).
-    fn with(mut self, strategy: &str, given: &[(&str, ParamValue)]) -> Result<Self, String> {
-        unknown_names(strategy, Self::SPECS, given)?;
-        for spec in Self::SPECS {
+    fn with(self, strategy: &str, given: &[(&str, ParamValue)]) -> Result<Self, String> {
+        self.with_only(strategy, Self::SPECS, given)
+    }
+
+    /// `with`, for a strategy that has only the parameters `specs` (the first of `SPECS`).
+    fn with_only(
+        mut self,
+        strategy: &str,
+        specs: &[Spec],
+        given: &[(&str, ParamValue)],
+    ) -> Result<Self, String> {
+        unknown_names(strategy, specs, given)?;
+        for spec in specs {
             if let Some(&(_, value)) = given.iter().find(|(n, _)| *n == spec.name) {
                 self.set(spec.name, check(strategy, spec, value)?);
             }
         }
         Ok(self)
-    }
-}
-
-/// The value of parameter `name` of `params` as a number (a flag as 0 or 1; None for a name or an unknown
-/// one).
-fn setting_of<P: Declared>(params: &P, name: &str) -> Option<f64> {
-    let i = P::SPECS.iter().position(|s| s.name == name)?;
-    match params.values()[i] {
-        ParamValue::Text(_) => None,
-        v => Some(v.as_f64()),
     }
 }
 
@@ -214,7 +236,10 @@ macro_rules! declare {
         impl $name {
             /// The value of its parameter `name` as a number (None: a name, or no such parameter).
             pub fn setting(&self, name: &str) -> Option<f64> {
-                setting_of(self, name)
+                match name {
+                    $(stringify!($field) => <$ty as ParamType>::number(self.$field),)*
+                    _ => None,
+                }
             }
         }
     };
@@ -357,13 +382,36 @@ declare! {
         pass_margin: f64 = 10.0,
             "team games: how much better (in position value) passing control must play out than the best \
              other action to be chosen", min = 0.0;
+        effect_runs: Option<i64> = Some(12),
+            "extra sandbox runs per option tried for the choices inside its effects (moves, targets, \
+             optional parts), each valued by the position it leads to", min = 0;
     }
 }
+
+/// `planner-classic` (the planner before issue 25's blind-spot work, `effect_runs` None) has the first
+/// four of the planner's parameters.
+const CLASSIC_SPECS: usize = 4;
 
 impl PlannerParams {
     /// The defaults with the `given` values checked and filled in (the lookahead's messages).
     pub fn resolve(given: &[(&str, ParamValue)]) -> Result<PlannerParams, String> {
-        PlannerParams::default().with("planner", given)
+        PlannerParams::default().with(super::planner::NAME, given)
+    }
+
+    /// `planner-classic`'s parameters, checked as `resolve` checks them.
+    pub fn resolve_classic(given: &[(&str, ParamValue)]) -> Result<PlannerParams, String> {
+        PlannerParams::classic().with_only(
+            super::planner::CLASSIC_NAME,
+            &PlannerParams::SPECS[..CLASSIC_SPECS],
+            given,
+        )
+    }
+
+    fn classic() -> PlannerParams {
+        PlannerParams {
+            effect_runs: None,
+            ..PlannerParams::default()
+        }
     }
 }
 
@@ -401,11 +449,14 @@ pub fn declarations() -> Vec<(&'static str, Vec<(&'static Spec, ParamValue)>)> {
     fn of<P: Declared>(params: &P) -> Vec<(&'static Spec, ParamValue)> {
         P::SPECS.iter().zip(params.values()).collect()
     }
+    let mut classic = of(&PlannerParams::classic());
+    classic.truncate(CLASSIC_SPECS);
     let mut out: Vec<_> = PRESET_NAMES
         .iter()
         .map(|&n| (n, of(&Params::preset(n).expect("a preset"))))
         .collect();
-    out.push(("planner", of(&PlannerParams::default())));
+    out.push((super::planner::NAME, of(&PlannerParams::default())));
+    out.push((super::planner::CLASSIC_NAME, classic));
     out.push(("mc", of(&McParams::default())));
     out.push(("expert", of(&ExpertParams::default())));
     out
@@ -523,7 +574,7 @@ mod tests {
             unknown.as_deref(),
             Some(
                 "unknown strategy 'nope'; known strategies: brawler, builder, expert, greedy, hunter, mc, \
-                 planner, random"
+                 planner, planner-classic, random"
             )
         );
     }

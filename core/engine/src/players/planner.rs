@@ -1,4 +1,4 @@
-//! `planner`, the default player (strategies/planner.py declares its parameters): `builder` made to look at
+//! `planner`, the default player (players/params.rs declares its parameters): `builder` made to look at
 //! the whole turn and the opponent's reply.
 //!
 //! At each main "action" decision it shortlists the options `builder` values best (`shortlist` of them)
@@ -18,6 +18,12 @@
 //!
 //! Rollout `r` of every option starts from the same deal and the same players' streams (common random
 //! numbers), all drawn from the player's own stream, so a game is a function of its seed.
+//!
+//! Without blind spots (issue 25; `planner-classic` keeps the planner from before): its builder values the
+//! choices inside effects by the position they lead to (`Lookahead::value_positions`), a discard is played
+//! out with and without the returns builder plans, every legend summon and the best summon are always
+//! played out, and a finished game adds the position's value to the win or loss (docs/strategies.md,
+//! "Blind spots").
 
 use super::evaluate::Evaluator;
 use super::lookahead::{shortlist, Lookahead};
@@ -28,6 +34,8 @@ use crate::decisions::{Action, Decision, Kind, Opt, PlayerView, Strategy};
 use crate::state::{shared_rng, GameState, SharedRng};
 
 pub const NAME: &str = "planner";
+/// The planner before issue 25's blind-spot work, kept so that the two can be compared.
+pub const CLASSIC_NAME: &str = "planner-classic";
 const BASE: &str = "builder";
 /// The value of a game won in a rollout: above any position's value.
 const WIN: f64 = 1000.0;
@@ -50,7 +58,7 @@ impl Planner {
         let rng = shared_rng(seed);
         let base_seed = rng.borrow_mut().getrandbits(64);
         Planner {
-            base: Lookahead::new(BASE, base_seed, &base_params),
+            base: Self::base_player(base_seed, &base_params, params),
             rng,
             params: params.clone(),
             ev: Evaluator::new(base_params),
@@ -63,8 +71,17 @@ impl Planner {
         let mut planner = Planner::new(0, params);
         *planner.rng.borrow_mut() = rng;
         let base_seed = planner.rng.borrow_mut().getrandbits(64);
-        planner.base = Lookahead::new(BASE, base_seed, &planner.base_params);
+        planner.base = Self::base_player(base_seed, &planner.base_params, params);
         planner
+    }
+
+    /// The builder of the real game; the planner's values the choices inside effects by position.
+    fn base_player(seed: u64, base_params: &Params, params: &PlannerParams) -> Lookahead {
+        let mut base = Lookahead::new(BASE, seed, base_params);
+        if let Some(runs) = params.effect_runs {
+            base.value_positions(runs);
+        }
+        base
     }
 
     pub fn setting(&self, name: &str) -> Option<f64> {
@@ -86,19 +103,18 @@ impl Planner {
     }
 
     /// The shortlisted options with their mean value over the rollouts, and the answers builder plans for
-    /// each option's follow-ups: (option index, mean, plan).
+    /// each option's follow-ups: (option index, mean, plan). An option may come with more than one plan
+    /// (a discard with and without returning cards), each played out.
     pub fn option_values(
         &self,
         view: &PlayerView,
         decision: &Decision,
     ) -> Vec<(usize, f64, Vec<Answer>)> {
-        let outcomes = self.base.option_outcomes(view.sandbox(&self.rng), decision);
-        let values: Vec<f64> = outcomes.iter().map(|o| o.0).collect();
-        let mut shortlist = shortlist(&values, decision.options, self.params.shortlist as usize);
-        if !self.params.pass_control {
-            // team games, passing forbidden
-            shortlist.retain(|&i| decision.options[i] != Opt::Action(Action::Pass));
-        }
+        let candidates = if self.params.effect_runs.is_some() {
+            self.candidates(view, decision)
+        } else {
+            self.classic_candidates(view, decision)
+        };
         let deals: Vec<Deal> = {
             let mut r = self.rng.borrow_mut();
             let seeds: Vec<u64> = (0..self.params.rollouts)
@@ -109,14 +125,12 @@ impl Planner {
                 .map(|seed| Deal::new(view, seed))
                 .collect()
         };
-        let mut plans: Vec<Option<Vec<Answer>>> = outcomes.into_iter().map(|o| Some(o.1)).collect();
-        shortlist
+        candidates
             .into_iter()
-            .map(|i| {
+            .map(|(i, plan)| {
                 let Opt::Action(action) = decision.options[i] else {
                     unreachable!("action options")
                 };
-                let plan = plans[i].take().expect("each option once");
                 let total: f64 = deals
                     .iter()
                     .map(|deal| {
@@ -133,13 +147,81 @@ impl Planner {
             .collect()
     }
 
+    /// `planner-classic`'s options to play out: builder's best `shortlist`, every discard, flare and end.
+    fn classic_candidates(
+        &self,
+        view: &PlayerView,
+        decision: &Decision,
+    ) -> Vec<(usize, Vec<Answer>)> {
+        let outcomes = self.base.option_outcomes(view.sandbox(&self.rng), decision);
+        let values: Vec<f64> = outcomes.iter().map(|o| o.0).collect();
+        let mut shortlist = shortlist(&values, decision.options, self.params.shortlist as usize);
+        if !self.params.pass_control {
+            // team games, passing forbidden
+            shortlist.retain(|&i| decision.options[i] != Opt::Action(Action::Pass));
+        }
+        let mut plans: Vec<Option<Vec<Answer>>> = outcomes.into_iter().map(|o| Some(o.1)).collect();
+        shortlist
+            .into_iter()
+            .map(|i| (i, plans[i].take().expect("each option once")))
+            .collect()
+    }
+
+    /// The options to play out: as `planner-classic`'s, and also every legend summon and the best summon
+    /// (so that a legal legend summon and a summon instead of a discard are weighed, not left out by
+    /// builder's ranking), and a discard both with and without the returns builder plans.
+    fn candidates(&self, view: &PlayerView, decision: &Decision) -> Vec<(usize, Vec<Answer>)> {
+        let outcomes = self
+            .base
+            .wide_outcomes(view.sandbox(&self.rng), decision, 1);
+        let mut values = vec![f64::NEG_INFINITY; decision.options.len()];
+        for &(i, v, _) in outcomes.iter() {
+            values[i] = values[i].max(v);
+        }
+        let mut shortlist = shortlist(&values, decision.options, self.params.shortlist as usize);
+        let cards = view.cards();
+        let summon = |i: usize| match decision.options[i] {
+            Opt::Action(Action::Summon(card)) => Some(cards.being(card).is_legend()),
+            _ => None,
+        };
+        let best_summon = (0..values.len())
+            .filter(|&i| summon(i).is_some())
+            .max_by(|&a, &b| values[a].total_cmp(&values[b]).then(b.cmp(&a)));
+        for i in (0..values.len())
+            .filter(|&i| summon(i) == Some(true))
+            .chain(best_summon)
+        {
+            if !shortlist.contains(&i) {
+                shortlist.push(i);
+            }
+        }
+        if !self.params.pass_control {
+            // team games, passing forbidden
+            shortlist.retain(|&i| decision.options[i] != Opt::Action(Action::Pass));
+        }
+        let mut plans: Vec<Vec<(usize, Vec<Answer>)>> = vec![Vec::new(); values.len()];
+        for (i, _, plan) in outcomes {
+            plans[i].push((i, plan));
+        }
+        shortlist
+            .into_iter()
+            .flat_map(|i| std::mem::take(&mut plans[i]))
+            .collect()
+    }
+
     /// The evaluation of a position for `p`; a finished game is won or lost outright (in a melee, a first
     /// place shared with others is a tie, any other place a loss).
+    /// The planner (not `planner-classic`) tells finished games apart by the position too, so that on
+    /// a last turn losing by less (a flare, a summon) is still worth playing.
     fn value(&self, s: &GameState, p: usize) -> f64 {
         if !s.over {
             return self.ev.value(s, p);
         }
-        WIN * outcome(s, p)
+        let settled = WIN * outcome(s, p);
+        if self.params.effect_runs.is_none() {
+            return settled;
+        }
+        settled + self.ev.value(s, p).clamp(-WIN / 2.0, WIN / 2.0)
     }
 }
 
@@ -158,7 +240,11 @@ pub fn outcome(s: &GameState, p: usize) -> f64 {
 
 impl Strategy for Planner {
     fn name(&self) -> &str {
-        NAME
+        if self.params.effect_runs.is_some() {
+            NAME
+        } else {
+            CLASSIC_NAME
+        }
     }
 
     fn choose(&mut self, view: &PlayerView, decision: &Decision) -> usize {

@@ -1,0 +1,52 @@
+"""Tuned presets: a lookahead player's parameters found by ``tashkalar tune-player``, stored as
+``strategies/presets/NAME.toml`` (or in ``$TASHKALAR_PRESETS``) and named like a strategy (``NAME``) in
+studies and the ladder. The file also keeps how the parameters were found and measured; only ``player``
+and ``[params]`` change how it plays."""
+
+from __future__ import annotations
+
+import os
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from strategies.registry import StrategyConfigError
+
+NAME = re.compile(r"[a-z][a-z0-9_]*")
+"""A preset's name: usable as a ladder label and a study's strategy name as it is."""
+
+
+def presets_dir() -> Path:
+    """Where presets are read and written: ``$TASHKALAR_PRESETS``, else the presets shipped with the code."""
+    return Path(os.environ.get("TASHKALAR_PRESETS") or Path(__file__).with_name("presets"))
+
+
+@dataclass(frozen=True)
+class Preset:
+    name: str
+    player: str
+    params: dict[str, Any]
+
+
+def preset_names() -> list[str]:
+    folder = presets_dir()
+    return sorted(p.stem for p in folder.glob("*.toml")) if folder.is_dir() else []
+
+
+def load_preset(name: str) -> Preset | None:
+    """The preset ``name``, None where there is none; a StrategyConfigError naming the file if it is broken."""
+    if not NAME.fullmatch(name):
+        return None
+    path = presets_dir() / f"{name}.toml"
+    if not path.is_file():
+        return None
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
+        raise StrategyConfigError(f"{path}: not a readable preset ({e})") from None
+    player, params = data.get("player"), data.get("params")
+    if not isinstance(player, str) or not isinstance(params, dict):
+        raise StrategyConfigError(f"{path}: expected player = \"STRATEGY\" and a [params] table")
+    return Preset(name, player, params)
