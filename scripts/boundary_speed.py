@@ -10,6 +10,7 @@ import os
 from sim.cards import load_card_set
 from sim.game import Game
 from sim.state import DEATHMATCH, HIGH_FORM
+from strategies.lookahead import Lookahead
 from strategies.random_player import RandomStrategy
 
 
@@ -26,16 +27,25 @@ class LookingRandom(RandomStrategy):
         return super().choose(view, decision)
 
 
+class PythonLookahead(Lookahead):
+    """A lookahead player asked in Python (a subclass is not played by the core), answering through the core
+    (``sim.core.native_choose``), as Python wrappers of core players do."""
+
+
+def builder(cls: type):
+    return lambda seed: cls("builder", seed, {})
+
+
 def _cpu() -> float:
     t = os.times()
     return t.user + t.system
 
 
-def games(cls: type, n: int, cards, mode: str) -> float:
-    """CPU seconds per game of ``n`` games between two ``cls`` players."""
+def games(make, n: int, cards, mode: str) -> float:
+    """CPU seconds per game of ``n`` games between two players ``make(seed)``."""
     start = _cpu()
     for seed in range(n):
-        Game(cards, mode, ("imperial", "highland"), [cls(seed), cls(seed + 1)], seed).play()
+        Game(cards, mode, ("imperial", "highland"), [make(seed), make(seed + 1)], seed).play()
     return (_cpu() - start) / n
 
 
@@ -66,6 +76,11 @@ def main() -> None:
         looking = min(games(LookingRandom, args.games, cards, mode) for _ in range(args.repeats))
         print(f"{mode}: core random {core * 1e6:.0f} us/game, Python random {py * 1e6:.0f} us/game "
               f"({py / core:.2f}x), reading its view {looking * 1e6:.0f} us/game ({looking / core:.2f}x)")
+        n = max(1, args.games // 5)
+        core = min(games(builder(Lookahead), n, cards, mode) for _ in range(args.repeats))
+        py = min(games(builder(PythonLookahead), n, cards, mode) for _ in range(args.repeats))
+        print(f"{mode}: core builder {core * 1e6:.0f} us/game, builder asked in Python {py * 1e6:.0f} us/game "
+              f"({py / core:.2f}x)")
     q = min(placement_query(args.queries, cards) for _ in range(args.repeats))
     print(f"legal_placements: {q * 1e6:.1f} us/query")
 

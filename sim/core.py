@@ -112,12 +112,12 @@ def encode_option(cards: CardSet, decision: Decision, value: Any) -> tuple:
         return ("seat", value)
     if isinstance(value, tuple) and isinstance(value[0], Placement):
         being = cards.by_id[decision.card]
-        return ("improvised", being.index, being.placements.index(value[0]), value[1])
+        return ("improvised", being.index, being.placement_index[value[0]], value[1])
     if isinstance(value, tuple) and decision.kind in ("melee-start", "place"):
         return ("seat_square", value[0], value[1])
     if isinstance(value, Placement):
         being = cards.by_id[decision.card]
-        return ("placement", being.index, being.placements.index(value))
+        return ("placement", being.index, being.placement_index[value])
     if isinstance(value, Being):
         return ("being", value.index)
     if isinstance(value, Flare):
@@ -135,8 +135,11 @@ def native_choose(player: Any, view: PlayerView, decision: Decision) -> int:
     """The answer of a strategy of the core (``sim._core.NativeStrategy``) to a decision of a Python game."""
     state = view._state
     cards = state.cards
-    options = [encode_option(cards, decision, o) for o in decision.options]
-    return player.choose(core_cards(cards), for_core(state), view.player, decision.kind, options, decision.card,
+    core_state = for_core(state)
+    options = None  # the live decision's own, where this is it
+    if not isinstance(core_state, _core.LiveState) or not core_state.offers(decision.options):
+        options = [encode_option(cards, decision, o) for o in decision.options]
+    return player.choose(core_cards(cards), core_state, view.player, decision.kind, options, decision.card,
                          decision.prompt)
 
 

@@ -466,18 +466,21 @@ impl Asker {
             .map(|&o| self.conv.option(py, o))
             .collect::<PyResult<Vec<_>>>()?;
         let state = view.sandbox_state();
+        let options = PyList::new(py, options)?;
         let live = Py::new(
             py,
             LiveState {
                 state: Cell::new(state as *const GameState),
                 sent: Rc::clone(&self.sent),
                 conv: Arc::clone(&self.conv),
+                options: options.clone().unbind(),
+                opts: d.options.to_vec(),
             },
         )?;
         let answer = self.asker.bind(py).call1((
             d.player,
             d.kind.as_str(),
-            PyList::new(py, options)?,
+            options,
             d.card,
             d.prompt,
             live.clone_ref(py),
@@ -537,6 +540,9 @@ pub struct LiveState {
     state: Cell<*const GameState>,
     sent: Rc<Cell<usize>>,
     conv: Arc<Converter>,
+    /// the decision's options: the Python list handed over, and the core's
+    options: Py<PyList>,
+    opts: Vec<Opt>,
 }
 
 impl LiveState {
@@ -558,6 +564,13 @@ impl LiveState {
     /// The state as `GameState.from_core` takes it, with the operation's events not sent yet.
     fn snapshot<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         snapshot(py, self.state()?, &self.sent)
+    }
+
+    /// Whether `options` is the very option list of the decision being asked, unchanged (a core player
+    /// asked from Python then takes the core's options, without encoding them again).
+    fn offers(&self, py: Python<'_>, options: &Bound<'_, PyAny>) -> bool {
+        let mine = self.options.bind(py);
+        mine.is(options) && mine.len() == self.opts.len()
     }
 
     /// The seat holding side `side`'s cards now (`GameState.seat_of`).
@@ -1055,7 +1068,7 @@ impl NativeStrategy {
 
     /// The index of the option chosen at a decision of the game whose state is `snapshot` (a snapshot, or
     /// the live state of the decision a Python strategy is asked: no copy then); `options` are encoded as
-    /// `sim.core.encode_option` does.
+    /// `sim.core.encode_option` does, or None for the live decision's own (`LiveState.offers`).
     #[allow(clippy::too_many_arguments)]
     fn choose(
         &self,
@@ -1063,18 +1076,23 @@ impl NativeStrategy {
         snapshot: &Bound<'_, PyAny>,
         player: usize,
         kind: &str,
-        options: Vec<Bound<'_, PyTuple>>,
+        options: Option<Vec<Bound<'_, PyTuple>>>,
         card: &str,
         prompt: &str,
     ) -> PyResult<usize> {
+        let live = snapshot.downcast::<LiveState>().ok().map(Bound::borrow);
         let kind = KINDS
             .into_iter()
             .find(|k| k.as_str() == kind)
             .ok_or_else(|| PyValueError::new_err(format!("unknown decision kind {kind:?}")))?;
-        let options = options
-            .iter()
-            .map(option_from)
-            .collect::<PyResult<Vec<_>>>()?;
+        let options = match (options, &live) {
+            (Some(options), _) => options
+                .iter()
+                .map(option_from)
+                .collect::<PyResult<Vec<_>>>()?,
+            (None, Some(live)) => live.opts.clone(),
+            (None, None) => return Err(PyValueError::new_err("options missing")),
+        };
         let decision = Decision {
             kind,
             player,
@@ -1086,8 +1104,8 @@ impl NativeStrategy {
             let view = PlayerView::new(state, player);
             run_catching(|| self.inner.borrow_mut().choose(&view, &decision))
         };
-        if let Ok(live) = snapshot.downcast::<LiveState>() {
-            return choose(live.borrow().state()?);
+        if let Some(live) = &live {
+            return choose(live.state()?);
         }
         choose(&state_from(&cards.inner, snapshot.downcast::<PyDict>()?)?)
     }
