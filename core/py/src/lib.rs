@@ -176,6 +176,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("SOURCE_FINGERPRINT", env!("TK_CORE_SOURCE"))?;
     m.add_class::<Cards>()?;
     m.add_class::<facade::NativeStrategy>()?;
+    m.add_class::<facade::LiveState>()?;
     m.add_function(wrap_pyfunction!(play_many, m)?)?;
     m.add_function(wrap_pyfunction!(record_digests, m)?)?;
     m.add_class::<shard::ArrowBatch>()?;
