@@ -10,7 +10,7 @@ import os
 from sim.cards import load_card_set
 from sim.game import Game
 from sim.state import DEATHMATCH, HIGH_FORM
-from strategies.lookahead import Lookahead
+from strategies.core_player import CorePlayer
 from strategies.random_player import RandomStrategy
 
 
@@ -27,7 +27,7 @@ class LookingRandom(RandomStrategy):
         return super().choose(view, decision)
 
 
-class PythonLookahead(Lookahead):
+class PythonLookahead(CorePlayer):
     """A lookahead player asked in Python (a subclass is not played by the core), answering through the core
     (``sim.core.native_choose``), as Python wrappers of core players do."""
 
@@ -77,7 +77,7 @@ def main() -> None:
         print(f"{mode}: core random {core * 1e6:.0f} us/game, Python random {py * 1e6:.0f} us/game "
               f"({py / core:.2f}x), reading its view {looking * 1e6:.0f} us/game ({looking / core:.2f}x)")
         n = max(1, args.games // 5)
-        core = min(games(builder(Lookahead), n, cards, mode) for _ in range(args.repeats))
+        core = min(games(builder(CorePlayer), n, cards, mode) for _ in range(args.repeats))
         py = min(games(builder(PythonLookahead), n, cards, mode) for _ in range(args.repeats))
         print(f"{mode}: core builder {core * 1e6:.0f} us/game, builder asked in Python {py * 1e6:.0f} us/game "
               f"({py / core:.2f}x)")
