@@ -309,7 +309,10 @@ class _Execution:
     def run(self, progress: GameProgress, stop: StopSignals) -> None:
         import ray
 
-        task = ray.remote(num_cpus=1, max_retries=MAX_RETRIES, retry_exceptions=False)(_play_on_ray)
+        # SPREAD: shards go to every node with a free CPU. Ray's default fills the driver's node first, and a
+        # shard played in the core finishes so fast that the head's CPUs would take nearly every shard.
+        task = ray.remote(num_cpus=1, max_retries=MAX_RETRIES, retry_exceptions=False,
+                          scheduling_strategy="SPREAD")(_play_on_ray)
         job = ray.put(self.p.job)
         queue = self.p.pending()
         # Shards still in flight when the loop ends are not cancelled: leaving Ray ends them (a local Ray stops,
