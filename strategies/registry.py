@@ -38,6 +38,7 @@ def make_strategy(name: str, seat: int, game_seed: int, params: dict[str, Any] |
     import strategies.planner  # noqa: F401
     import strategies.random_player  # noqa: F401
     import strategies.scripted  # noqa: F401
+    import strategies.swift  # noqa: F401
 
     if name not in STRATEGIES:
         from strategies.tuned import load_preset, preset_names

@@ -297,7 +297,7 @@ impl Params {
                 patterns: 1.5,
                 destruction: 1.0,
                 threat: 0.6,
-                flare_margin: 2.0,
+                flare_margin: 1.0,
                 ..base
             },
             _ => return None,
@@ -585,6 +585,128 @@ impl PlannerParams {
             "pass_control" => self.pass_control as i64 as f64,
             "pass_margin" => self.pass_margin,
             "effect_runs" => self.effect_runs? as f64,
+            _ => return None,
+        })
+    }
+}
+
+/// `swift`'s parameters (players/swift.rs), declared as strategies/swift.py declares them.
+const SWIFT_SPECS: [Spec; 7] = [
+    Spec {
+        minimum: Some("1"),
+        ..spec("rollouts", true, "rollouts per close option of an action decision")
+    },
+    Spec {
+        minimum: Some("1"),
+        ..spec(
+            "shortlist",
+            true,
+            "close options of an action decision played out at most, the builder's best first",
+        )
+    },
+    Spec {
+        minimum: Some("0"),
+        ..spec(
+            "margin",
+            false,
+            "an option is close when builder values it within this of the best; with no other close \
+             option the best is taken without rollouts",
+        )
+    },
+    Spec {
+        minimum: Some("0"),
+        ..spec(
+            "effect_runs",
+            true,
+            "extra sandbox runs per option tried for the choices inside its effects (moves, targets, \
+             optional parts), each valued by the position it leads to (0: builder's quick rules)",
+        )
+    },
+    Spec {
+        minimum: Some("1"),
+        ..spec(
+            "rollout_placements",
+            true,
+            "placements of one card tried by the builder that plays the rollouts",
+        )
+    },
+    flag("pass_control", PASS_CONTROL_DOC),
+    Spec {
+        minimum: Some("0"),
+        ..spec(
+            "pass_margin",
+            false,
+            "team games: how much better (in position value) passing control must play out than the best \
+             other action to be chosen",
+        )
+    },
+];
+
+/// The parameters of `swift` (players/swift.rs).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SwiftParams {
+    pub rollouts: i64,
+    pub shortlist: i64,
+    /// How far below the best builder's value an option may be and still be played out.
+    pub margin: f64,
+    pub effect_runs: i64,
+    /// `max_placements` of the builder that plays the rollouts.
+    pub rollout_placements: i64,
+    /// Team games: whether the player may pass control to its teammate.
+    pub pass_control: bool,
+    /// Team games: the lead over the best other action that passing control needs in the rollouts.
+    pub pass_margin: f64,
+}
+
+impl Default for SwiftParams {
+    fn default() -> SwiftParams {
+        SwiftParams {
+            rollouts: 2,
+            shortlist: 2,
+            margin: 1.0,
+            effect_runs: 3,
+            rollout_placements: 2,
+            pass_control: true,
+            pass_margin: PASS_MARGIN,
+        }
+    }
+}
+
+impl SwiftParams {
+    /// The defaults with the `given` values checked and filled in (the lookahead's messages).
+    pub fn resolve(given: &[(&str, ParamValue)]) -> Result<SwiftParams, String> {
+        let strategy = super::swift::NAME;
+        unknown_names(strategy, &SWIFT_SPECS, given)?;
+        let mut params = SwiftParams::default();
+        for spec in SWIFT_SPECS.iter() {
+            if let Some(&(_, given)) = given.iter().find(|(n, _)| *n == spec.name) {
+                let checked = check(strategy, spec, given)?;
+                let value = checked.as_f64();
+                match spec.name {
+                    "rollouts" => params.rollouts = value as i64,
+                    "shortlist" => params.shortlist = value as i64,
+                    "margin" => params.margin = value,
+                    "effect_runs" => params.effect_runs = value as i64,
+                    "rollout_placements" => params.rollout_placements = value as i64,
+                    "pass_control" => params.pass_control = checked == ParamValue::Bool(true),
+                    "pass_margin" => params.pass_margin = value,
+                    _ => unreachable!("every declared parameter is set"),
+                }
+            }
+        }
+        Ok(params)
+    }
+
+    /// The value of its parameter `name`.
+    pub fn setting(&self, name: &str) -> Option<f64> {
+        Some(match name {
+            "rollouts" => self.rollouts as f64,
+            "shortlist" => self.shortlist as f64,
+            "margin" => self.margin,
+            "effect_runs" => self.effect_runs as f64,
+            "rollout_placements" => self.rollout_placements as f64,
+            "pass_control" => self.pass_control as i64 as f64,
+            "pass_margin" => self.pass_margin,
             _ => return None,
         })
     }
