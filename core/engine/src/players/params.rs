@@ -297,7 +297,7 @@ impl Params {
                 patterns: 1.5,
                 destruction: 1.0,
                 threat: 0.6,
-                flare_margin: 1.0,
+                flare_margin: 2.0,
                 ..base
             },
             _ => return None,
