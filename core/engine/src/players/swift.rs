@@ -39,10 +39,7 @@ pub struct Swift {
 
 impl Swift {
     pub fn new(seed: u64, params: &SwiftParams) -> Swift {
-        let base_params = Params {
-            pass_control: params.pass_control,
-            ..Params::preset(BASE).expect("the builder preset")
-        };
+        let base_params = Self::base_params(params);
         let rng = shared_rng(seed);
         let base_seed = rng.borrow_mut().getrandbits(64);
         Swift {
@@ -63,12 +60,16 @@ impl Swift {
         let mut swift = Swift::new(0, params);
         *swift.rng.borrow_mut() = rng;
         let base_seed = swift.rng.borrow_mut().getrandbits(64);
-        let base_params = Params {
+        swift.base = Self::base_player(base_seed, &Self::base_params(params), params);
+        swift
+    }
+
+    /// builder's weights, passing control as `params` allow.
+    fn base_params(params: &SwiftParams) -> Params {
+        Params {
             pass_control: params.pass_control,
             ..Params::preset(BASE).expect("the builder preset")
-        };
-        swift.base = Self::base_player(base_seed, &base_params, params);
-        swift
+        }
     }
 
     /// The builder of the real game: with `effect_runs`, the choices inside effects valued by position
