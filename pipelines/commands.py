@@ -20,7 +20,8 @@ def register(app: typer.Typer) -> None:
     def run(
         study_file: Annotated[Path, typer.Argument(metavar="STUDY.toml", help="the study config")],
         out: Annotated[Path | None, typer.Option(
-            metavar="RUN_DIR", help="the run directory", show_default="runs/NAME, NAME the study's name")] = None,
+            metavar="RUN_DIR", help="the run directory, or an s3:// or gs:// URI",
+            show_default="runs/NAME, NAME the study's name")] = None,
         address: AddressOpt = None,
         workers: Annotated[int | None, typer.Option(
             metavar="N", help="local Ray: CPUs to use; cluster: most shards at once", show_default="all cores")] = None,
@@ -39,6 +40,7 @@ def register(app: typer.Typer) -> None:
         from pipelines.interrupts import StopSignals, Terminated, exit_status
         from pipelines.progress import print_summary
         from pipelines.runner import StudyRunError, run_study
+        from pipelines.storage import uri_of
         from pipelines.study import load_study
 
         at_least("--workers", workers)
@@ -65,11 +67,14 @@ def register(app: typer.Typer) -> None:
             typer.echo(f"error: {where}{e.strerror or e}\nfinished shards are kept; rerun the same command "
                        f"to resume", err=True)
             raise typer.Exit(1) from None
+        uri = uri_of(target)
         if json_out:
-            print_json({"study": study.name, **dataclasses.asdict(report)})
+            print_json({"study": study.name, **dataclasses.asdict(report), "uri": uri})
         else:
             print_summary(Console(width=None if sys.stdout.isatty() else 120), report, study)
+        if uri:
+            typer.echo(f"the run is at {uri} (its local copy: {report.out})", err=json_out)
         if history and report.shards_run:
             from reports.regression.history import record_run_or_warn
 
-            typer.echo(record_run_or_warn(target, db), err=json_out)
+            typer.echo(record_run_or_warn(report.out, db), err=json_out)  # a run at a URI: its local copy

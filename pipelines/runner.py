@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import socket
 import sys
 import time
@@ -19,7 +20,7 @@ from typing import Any
 
 from rich.console import Console
 
-from pipelines import cardfiles, reaper
+from pipelines import cardfiles, reaper, storage
 from pipelines.interrupts import StopSignals, Terminated
 from pipelines.manifest import (
     dataset_id,
@@ -32,7 +33,7 @@ from pipelines.manifest import (
 )
 from pipelines.progress import GameProgress, RunReport
 from pipelines.shard import ShardJob, ShardOutput, peak_rss, play_shard
-from pipelines.store import MANIFEST_DAMAGED, RunDir
+from pipelines.store import MANIFEST_DAMAGED, WRITE_ORDER, RunDir
 from pipelines.study import Study
 from sim.errors import UserError
 
@@ -59,6 +60,7 @@ class Prepared:
     done: dict[int, dict[str, Any]]  # the manifest's entries of the shards done, by shard
     shard_count: int
     games_of: Callable[[int], int]  # a shard's number of games
+    sync: Callable[[list[Path]], None] = lambda paths: None  # files just written (a run at a URI uploads them)
 
     def pending(self) -> Iterator[int]:
         """The shards still to run, in order; lazy, so a study of any size costs no memory here."""
@@ -67,11 +69,13 @@ class Prepared:
     def record(self, shard: int, files: dict[str, bytes], rows: dict[str, int], **where: str) -> None:
         """Write a shard's files and enter it in the manifest (in memory) with row counts and checksums."""
         sums = self.run.write_shard(shard, files)
+        self.sync([self.run.shard_path(name, shard) for name in WRITE_ORDER])
         self.done[shard] = {"shard": shard, "games": self.games_of(shard), "status": "done", "rows": rows,
                             "sha256": sums, **where}
 
     def save(self) -> None:
         write_manifest(self.run.manifest_path, self.manifest, self.done)
+        self.sync([self.run.manifest_path])
 
 
 def prepare(study: Study, out: Path, force: bool, repair: bool = False) -> Prepared:
@@ -168,6 +172,12 @@ def _connect(address: str | None, workers: int | None, stop: StopSignals) -> str
                 ray.init(address=address, logging_level=logging.WARNING)
             except ConnectionError as e:
                 raise UserError(f"--address {address}: cannot join the Ray cluster ({e})") from None
+            except RuntimeError as e:
+                if (found := _RAY_MISMATCH.findall(str(e))) and len(found) == 2:
+                    (ours, ours_py), (theirs, theirs_py) = found[1], found[0]
+                    _mismatch(address, "Ray", f"{ours} (Python {ours_py})", f"{theirs} (Python {theirs_py})")
+                raise
+            check_versions(address)
             where = f"Ray cluster {address}"
         else:
             # A local Ray turns token authentication on by itself and says so on every run; the docs say it once.
@@ -177,7 +187,7 @@ def _connect(address: str | None, workers: int | None, stop: StopSignals) -> str
             where = "local Ray"
     except SystemExit:  # ray.init's own SIGTERM handler, active while it starts, exits this way
         raise Terminated from None
-    except (UserError, KeyboardInterrupt):
+    except (UserError, StudyRunError, KeyboardInterrupt):
         raise
     except Exception as e:  # a node that timed out, a port taken: one line, not Ray's traceback
         first = (str(e).strip().splitlines() or [type(e).__name__])[0]
@@ -186,6 +196,40 @@ def _connect(address: str | None, workers: int | None, stop: StopSignals) -> str
         stop.install()  # ray.init replaced the handlers with its own
     stop.check()  # a signal that came while Ray started
     return where
+
+
+_RAY_MISMATCH = re.compile(r"Ray: (\S+)\s+Python: (\S+)")  # ray.init's version mismatch: cluster's, then ours
+
+
+def versions() -> dict[str, str]:
+    """What a process runs: Ray, and the compiled core's version and source fingerprint."""
+    import ray
+
+    from sim import _core
+
+    return {"Ray": ray.__version__, "core": f"{_core.__version__} ({_core.SOURCE_FINGERPRINT})"}
+
+
+def _mismatch(address: str, what: str, here: str, there: str) -> None:
+    raise UserError(f"--address {address}: version mismatch: this client runs {what} {here}, the cluster runs "
+                    f"{what} {there}; submit the job with the wheel of this checkout (scripts/submit_job.sh) "
+                    f"or install the cluster's versions here")
+
+
+def check_versions(address: str) -> None:
+    """Refuse a cluster whose workers run another Ray or another core than this driver, before any shard."""
+    import ray
+
+    task = ray.remote(num_cpus=0, max_retries=0)(versions)
+    try:
+        there = ray.get(task.remote(), timeout=300)
+    except ray.exceptions.RayError as e:  # e.g. no core there at all: sim._core does not import
+        first = (str(e).strip().splitlines() or [type(e).__name__])[0]
+        raise StudyRunError(f"the cluster cannot run this project's code: {first}") from None
+    here = versions()
+    for what in here:
+        if here[what] != there.get(what):
+            _mismatch(address, what, here[what], there.get(what, "nothing"))
 
 
 def _cluster_cpus() -> int:
@@ -290,29 +334,40 @@ class _Execution:
                 self.record(output, progress)
 
 
-def run_study(study: Study, out: Path, *, address: str | None = None, workers: int | None = None,
+def run_study(study: Study, out: Path | str, *, address: str | None = None, workers: int | None = None,
               force: bool = False, repair: bool = False, console: Console | None = None,
               show_progress: bool = True) -> RunReport:
     """Run (or resume) ``study`` into ``out``. ``address``: an existing Ray cluster; None starts local Ray.
+
+    ``out`` may be an object-store URI (pipelines/storage.py): the run is then written in a local cache and
+    every file uploaded as it is written; the report's ``out`` is the cache.
 
     ``workers``: local Ray gets that many CPUs; on a cluster, at most that many shards run at once.
     SIGINT stops the run with KeyboardInterrupt, SIGTERM with ``Terminated`` (pipelines/interrupts.py): the
     manifest is written, Ray stopped.
     """
     console = console or Console(stderr=True)
+    uri = storage.uri_of(out)
+    mirror = storage.Mirror(uri) if uri else None
+    out = mirror.local if mirror else out
     if address:
         for name, value in JOIN_LIMITS.items():  # before Ray is imported: its native code reads them once
             os.environ.setdefault(name, value)
         _probe(address)  # before anything is written
     with StopSignals() as stop:
-        return _run(study, out, address, workers, force, repair, console, show_progress, stop)
+        return _run(study, out, address, workers, force, repair, console, show_progress, stop, mirror)
 
 
 def _run(study: Study, out: Path, address: str | None, workers: int | None, force: bool, repair: bool,
-         console: Console, show_progress: bool, stop: StopSignals) -> RunReport:
+         console: Console, show_progress: bool, stop: StopSignals, mirror: storage.Mirror | None) -> RunReport:
     run = RunDir(out, study.shard_count)
     with run.lock():
+        if mirror:
+            mirror.pull()
         prepared = prepare(study, out, force, repair)
+        if mirror:
+            mirror.publish()
+            prepared.sync = mirror.push
         kept_shards = len(prepared.done)
         kept_games = sum(s["games"] for s in prepared.done.values())
         to_run = kept_shards < study.shard_count

@@ -9,9 +9,9 @@ import pyarrow as pa
 
 # 2: games.variant and variant_seat, the deck_order table; 3: melee (games.players, the seat_results and
 # colour_points tables, points.colour, flare_events.against); 4: team games (games.teams, seat_results.team,
-# the pass_control table); 5: the expansions' card_events (frozen, thawed, warped). reports/legacy.py reads
-# versions 1 to 4 too.
-SCHEMA_VERSION = 5
+# the pass_control table); 5: the expansions' card_events (frozen, thawed, warped); 6: the seat_cards table.
+# reports/legacy.py reads versions 1 to 5 too.
+SCHEMA_VERSION = 6
 
 GAMES = pa.schema([
     ("game_id", pa.int64()),
@@ -120,6 +120,30 @@ PASS_CONTROL = pa.schema([  # team games only: each time a player handed his tur
     ("during", pa.string()),  # the card whose effect was being resolved; "" when passed before an action
 ])
 
+SEAT_CARDS = pa.schema([  # per seat of a game and card, its card events summed (pipelines/seat_cards.py)
+    ("game_id", pa.int64()),
+    ("seat", pa.int8()),
+    ("card_id", pa.string()),
+    ("drawn", pa.bool_()),  # drawn into the seat's hand at least once
+    ("opening", pa.bool_()),  # drawn into the opening hand
+    ("played", pa.bool_()),  # played (a flare: invoked) at least once
+    ("plays", pa.int16()),  # the card's played events (summons)
+    ("play_turns", pa.int32()),  # the sum of their turns
+    ("first_play", pa.int16()),  # the turn of the first, -1 if none
+    ("enemy_common", pa.int16()),  # the sums over the plays of card_events' outcome counters
+    ("enemy_heroic", pa.int16()),
+    ("enemy_legendary", pa.int16()),
+    ("own_destroyed", pa.int16()),
+    ("upgrades", pa.int16()),
+    ("downgrades", pa.int16()),
+    ("placed", pa.int16()),
+    ("converted", pa.int16()),
+    ("turn_points", pa.int32()),  # over the plays: the points the seat scored in the turn of the play
+    ("frozen", pa.int16()),  # the card's frozen, thawed and warped events (expansions)
+    ("thawed", pa.int16()),
+    ("warped", pa.int16()),
+])
+
 TABLES: dict[str, pa.Schema] = {
     "games": GAMES,
     "card_events": CARD_EVENTS,
@@ -130,4 +154,5 @@ TABLES: dict[str, pa.Schema] = {
     "seat_results": SEAT_RESULTS,
     "colour_points": COLOUR_POINTS,
     "pass_control": PASS_CONTROL,
+    "seat_cards": SEAT_CARDS,
 }

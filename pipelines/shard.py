@@ -26,6 +26,7 @@ import pyarrow.parquet as pq
 
 from pipelines.cardfiles import CardSetPayload, unpack
 from pipelines.schema import SCHEMA_VERSION
+from pipelines.seat_cards import seat_cards
 from pipelines.study import Study, form_mode
 from pipelines.tables import TableBuilder, setup_order
 from pipelines.variants import player_seed, seat_decks, variant_cards, variant_seat
@@ -176,7 +177,9 @@ def _core_tables(job: ShardJob, study: Study, base: tuple[Any, str], shard: int,
                       variant_seat(spec, cards)))
     batches = _core.play_shard(sets, players, games, SCHEMA_VERSION)
     t1 = time.perf_counter()
-    return {name: pa.Table.from_batches([pa.record_batch(batch)]) for name, batch in batches}, t1 - t0
+    tables = {name: pa.Table.from_batches([pa.record_batch(batch)]) for name, batch in batches}
+    tables["seat_cards"] = seat_cards(tables)  # summed from the core's tables, as pipelines.tables does
+    return tables, t1 - t0
 
 
 def _python_tables(job: ShardJob, study: Study, base: tuple[Any, str],

@@ -5,6 +5,8 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from pathlib import Path
 
+import duckdb
+
 from reports.analysis import ablation_records, card_records, estimates, task_deck_records, task_records
 from reports.card_pages import card_pages
 from reports.dataset import Run, open_runs
@@ -52,18 +54,23 @@ def build_report(paths: list[Path], cards_dir: Path | None = None, allow_mixed: 
     """The report over the runs at ``paths``; runs that cannot be pooled are refused (reports.pooling), runs
     of different card sets, players or code only pooled with ``allow_mixed``. The card pages show each card's
     trend from the ``history`` database (none: no trends)."""
-    runs, con = open_runs(paths)
+    runs, con = open_runs(paths)  # the one connection of every part of the report
     where = ", ".join(str(run.path) for run in runs)
     try:
-        mix = check_pooling(runs, allow_mixed)
-        q = run_queries(con, where)
+        return _build(runs, con, where, cards_dir, allow_mixed, history)
     finally:
         con.close()
+
+
+def _build(runs: list[Run], con: duckdb.DuckDBPyConnection, where: str, cards_dir: Path | None,
+           allow_mixed: bool, history: Path | None) -> Report:
+    mix = check_pooling(runs, allow_mixed)
+    q = run_queries(con, where)
     input_facts, input_lines = _input_notes(runs, mix)
     card_set = load_card_set(cards_dir)
     names = Names(card_set)
-    melee = melee_data(runs, names, where)
-    teams = team_data(runs, names, where)
+    melee = melee_data(runs, names, where, con)
+    teams = team_data(runs, names, where, con)
     cards = card_records(q, names)
     tasks = task_records(q, names)
     by_deck = task_deck_records(q, names)
@@ -84,7 +91,7 @@ def build_report(paths: list[Path], cards_dir: Path | None = None, allow_mixed: 
             sections.append(tasks_section(tasks, by_deck))
         if ablation:
             sections.append(ablation_section(ablation, ablation_opp))
-        levels = strength_levels(runs, q, names, where)
+        levels = strength_levels(runs, q, names, where, con)
         if levels is not None:
             depth = skill_depth(q, levels.names)
             sections += [levels_section(levels), skill_section(depth)]

@@ -12,8 +12,8 @@ from sim.errors import UserError, fail_cleanly
 from sim.files import check_writable
 from sim.options import CardsOpt, json_flag, print_json
 
-RunsArg = Annotated[list[Path], typer.Argument(metavar="RUN_DIR",
-                                               help="run directories (runs/NAME); several are combined")]
+RunsArg = Annotated[list[Path], typer.Argument(
+    metavar="RUN_DIR", help="run directories (runs/NAME) or s3:// or gs:// URIs; several are combined")]
 OutOpt = Annotated[Path | None, typer.Option("--out", metavar="FILE.html", help="the HTML report",
                                              show_default="RUN_DIR/report.html, of the first RUN_DIR")]
 HtmlOpt = Annotated[bool, typer.Option(help="write the HTML report (--no-html: only what --md, --csv or --json "
@@ -38,10 +38,12 @@ def register(app: typer.Typer) -> None:
                json_out: bool = json_flag("the report's title, facts and what stands out")) -> None:
         """Balance report over runs: per card, per task and per game, as HTML (and Markdown, CSV); the card
         pages show each card's trend from the history ($TASHKALAR_HISTORY or ~/.local/share/tashkalar)."""
+        from pipelines.storage import local_run
         from pipelines.store import check_recorded
         from reports.build import write_report
         from reports.regression.history import default_history_path
 
+        runs = [local_run(run) for run in runs]  # a run at a URI: its local copy, brought up to date
         if not html:
             if out is not None:
                 raise UserError("--out names the HTML report: leave out --no-html")

@@ -155,53 +155,81 @@ def table_relation(run: Run, table: str, option: str = "") -> str:
     """A SELECT of the table's columns over the run's files (an older run's absent columns filled in), or
     the table derived from an older run's games."""
     if not run.files[table]:
-        return legacy.derived_table(table).sql.format(games=table_relation(run, "games"))
+        derived = legacy.derived_table(table)
+        if derived.compute is not None:
+            return derived.sql.format(computed=computed_name(run, table))
+        return derived.sql.format(**{t: table_relation(run, t) for t in derived.reads})
     filled = legacy.filled_columns(table, run.schema_version)
     columns = ", ".join(f"{filled[f.name]} AS {f.name}" if f.name in filled else f.name for f in TABLES[table])
     extra = ", file_row_number AS seq" if option else ""
     return f"SELECT {columns}{extra} FROM read_parquet({_file_list(run.files[table])}{option})"
 
 
+def computed_name(run: Run, table: str) -> str:
+    """The name under which ``connect`` registers an older run's table computed in Python (reports.legacy)."""
+    return f"legacy_{table}_{run.index}"
+
+
+def _register_computed(con: duckdb.DuckDBPyConnection, run: Run) -> None:
+    for table in TABLES:
+        if not run.files[table] and (derived := legacy.derived_table(table)).compute is not None:
+            con.register(computed_name(run, table), derived.compute({t: run.files[t] for t in derived.reads}))
+
+
 def _game_filter(con: duckdb.DuckDBPyConnection, run: Run, conditions: list[str], unchanged: bool) -> str:
     """A WHERE clause keeping the run's games that meet ``conditions`` and, with ``unchanged``, only those
     of the unchanged card set ('' when it would keep every game). A condition every game meets is left out
     (most runs hold duels only)."""
-    games = table_relation(run, "games")
-    kept = []
-    for condition in [*conditions, *(["variant = ''"] if unchanged else [])]:
-        if con.execute(f"SELECT count(*) FROM ({games}) WHERE NOT ({condition})").fetchone()[0]:
-            kept.append(condition)
+    conditions = [*conditions, *(["variant = ''"] if unchanged else [])]
+    failing = con.execute(f"SELECT {', '.join(f'count(*) FILTER (NOT ({c}))' for c in conditions)} "
+                          f"FROM {ALL_GAMES} WHERE run = {run.index}").fetchone()
+    kept = [c for c, n in zip(conditions, failing, strict=True) if n]
     if not kept:
         return ""
-    return f" WHERE game_id IN (SELECT game_id FROM ({games}) WHERE {' AND '.join(kept)})"
+    return f" WHERE game_id IN (SELECT game_id FROM {ALL_GAMES} WHERE run = {run.index} AND {' AND '.join(kept)})"
 
 
-def connect(runs: list[Run], threads: int | None = None, mirrors_only: bool = False,
-            melee: bool = False, teams: bool = False) -> duckdb.DuckDBPyConnection:
-    """An in-memory DuckDB with one view per table over all runs; ``task_events`` also has ``seq``, the
-    event's row number in its file (events are written in game order and a game lies in one file).
+ALL_GAMES = "every_game"  # the runs' games, read once into memory: every part of the report reads them
+
+
+def open_dataset(runs: list[Run]) -> duckdb.DuckDBPyConnection:
+    """An in-memory DuckDB over the runs' files, opened once for the whole report: per run and table a view
+    ``<table>_run<N>`` (with ``run``; ``task_events`` also with ``seq``, the event's row number in its file:
+    events are written in game order and a game lies in one file), the games read into memory. Then
+    ``select_games`` makes the views the queries read."""
+    con = duckdb.connect(":memory:")
+    con.execute("SET parquet_metadata_cache = true")
+    for run in runs:
+        _register_computed(con, run)
+    con.execute(f"CREATE TEMP TABLE {ALL_GAMES} AS " + " UNION ALL ".join(
+        f"SELECT {run.index}::USMALLINT AS run, * FROM ({table_relation(run, 'games')})" for run in runs))
+    for run in runs:
+        for table in TABLES:
+            option = ", file_row_number = true" if table == "task_events" else ""
+            body = (f"SELECT * FROM {ALL_GAMES} WHERE run = {run.index}" if table == "games" else
+                    f"SELECT {run.index}::USMALLINT AS run, * FROM ({table_relation(run, table, option)})")
+            con.execute(f"CREATE VIEW {table}_run{run.index} AS {body}")
+    return con
+
+
+def select_games(con: duckdb.DuckDBPyConnection, runs: list[Run], mirrors_only: bool = False,
+                 melee: bool = False, teams: bool = False) -> None:
+    """(Re)make the views the queries read, one per table over all runs of ``open_dataset``'s connection.
 
     The views hold the duels of the unchanged card set (with ``melee``, the 3-4 player melees instead; with
     ``teams``, the team games);
     ``<table>_all`` views hold them all, ablation arms included (``games.variant``). With ``mirrors_only``,
     both keep only the games whose two seats were played by the same player (the strength levels' games,
     docs/reports.md)."""
-    con = duckdb.connect(":memory:")
-    if threads:
-        con.execute(f"SET threads = {int(threads)}")
     games = [TEAMS] if teams else [MELEES] if melee else [DUELS, MIRRORS] if mirrors_only else [DUELS]
     filters = {
         "": {run.index: _game_filter(con, run, games, unchanged=True) for run in runs},
         "_all": {run.index: _game_filter(con, run, games, unchanged=False) for run in runs},
     }
     for table in TABLES:
-        option = ", file_row_number = true" if table == "task_events" else ""
-        parts = {run.index: f"SELECT {run.index}::USMALLINT AS run, * FROM ({table_relation(run, table, option)})"
-                 for run in runs}
         for suffix, by_run in filters.items():
-            con.execute(f"CREATE VIEW {table}{suffix} AS " + " UNION ALL ".join(
-                parts[run.index] + by_run[run.index] for run in runs))
-    return con
+            con.execute(f"CREATE OR REPLACE VIEW {table}{suffix} AS " + " UNION ALL ".join(
+                f"SELECT * FROM {table}_run{run.index}{by_run[run.index]}" for run in runs))
 
 
 def open_runs(paths: list[Path]) -> tuple[list[Run], duckdb.DuckDBPyConnection]:
@@ -214,4 +242,6 @@ def open_runs(paths: list[Path]) -> tuple[list[Run], duckdb.DuckDBPyConnection]:
         if real in seen:
             raise DatasetError(f"{run.path}: given twice (as {seen[real]}); its games would count double")
         seen[real] = run.path
-    return runs, connect(runs)
+    con = open_dataset(runs)
+    select_games(con, runs)
+    return runs, con

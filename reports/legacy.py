@@ -3,15 +3,24 @@
 ``pipelines.schema`` declares only today's tables. This module declares, per version, what that version
 added; a run of an older version gets each later column as a constant (its value in every game such a run
 could hold: a schema 2 run has no melees, so ``players`` is 2) and each later table derived from its games.
-Only one addition cannot be filled in exactly: a schema 1 run has no ``deck_order`` (the setup shuffle was
+The seat_cards table (version 6) is computed from an older run's card events and points on the fly, by the
+code the shard writer runs (pipelines/seat_cards.py), and held in memory while the report runs: such a run
+reads all its card events again, as every report did before version 6. Only one addition
+cannot be filled in exactly: a schema 1 run has no ``deck_order`` (the setup shuffle was
 not recorded), so its games give no position estimates; ``lacks`` says so for the report's header.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
+
+import polars as pl
+import pyarrow as pa
 
 from pipelines.schema import SCHEMA_VERSION, TABLES
+from pipelines.seat_cards import summarize
 
 OLDEST_READ = 1
 READ_VERSIONS = range(OLDEST_READ, SCHEMA_VERSION + 1)
@@ -19,11 +28,20 @@ READ_VERSIONS = range(OLDEST_READ, SCHEMA_VERSION + 1)
 
 @dataclass(frozen=True)
 class DerivedTable:
-    """A table a version added, made from an older run's games (``{games}`` is its games relation), its
-    columns in the order of pipelines.schema (the views of several runs are unions by position)."""
+    """A table a version added, made from an older run's tables (``{games}`` is its games relation, and so on
+    for each table of ``reads``), its columns in the order of pipelines.schema (the views of several runs are
+    unions by position)."""
 
     sql: str
     lacks: str = ""  # what an older run loses by it; "" when the derived table is exact
+    reads: tuple[str, ...] = ("games",)
+    # a table computed in Python from the files of ``reads`` (by table), which ``sql`` reads as ``{computed}``
+    compute: Callable[[dict[str, list[Path]]], pa.Table] | None = None
+
+
+def _seat_cards(files: dict[str, list[Path]]) -> pa.Table:
+    card_events, points = (pl.scan_parquet([str(f) for f in files[t]]) for t in ("card_events", "points"))
+    return summarize(card_events, points)
 
 
 # The columns each version added, with their value in a run of an older version.
@@ -53,6 +71,7 @@ TABLES_ADDED: dict[int, dict[str, DerivedTable]] = {
             f"{_NO_ROWS}")},
     4: {"pass_control": DerivedTable(
         f"SELECT game_id, 0::SMALLINT AS turn, 0::TINYINT AS seat, 0::TINYINT AS to_seat, '' AS during {_NO_ROWS}")},
+    6: {"seat_cards": DerivedTable("SELECT * FROM {computed}", reads=("card_events", "points"), compute=_seat_cards)},
 }
 
 

@@ -14,6 +14,8 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
 
+import duckdb
+
 from reports.analysis import (
     HIGH_FORM,
     Record,
@@ -23,7 +25,7 @@ from reports.analysis import (
     estimates,
     task_deck_records,
 )
-from reports.dataset import Run, connect
+from reports.dataset import Run, select_games
 from reports.names import Names
 from reports.queries import run_queries
 from reports.stats import Estimate, Heterogeneity, flag
@@ -68,16 +70,13 @@ def find_levels(runs: list[Run], q: Query) -> list[str]:
     return listed + sorted(found - set(listed))
 
 
-def mirror_query(runs: list[Run], q: Query, where: str) -> Query:
+def mirror_query(runs: list[Run], q: Query, where: str, con: duckdb.DuckDBPyConnection) -> Query:
     """The query rows of the mirror games alone: the report's own rows when every game is a mirror (a study
     of levels only), else the queries again over views that keep the mirror games."""
     if all(r["strategy"] == r["opp_strategy"] for r in q["strategy_pairings"]):
         return q
-    con = connect(runs, mirrors_only=True)
-    try:
-        return run_queries(con, where)
-    finally:
-        con.close()
+    select_games(con, runs, mirrors_only=True)
+    return run_queries(con, where)
 
 
 def per_level(q: Query, names: Names) -> dict[Key, dict[str, Estimate]]:
@@ -190,7 +189,8 @@ def judge(per_level: dict[Key, dict[str, Estimate]], levels: list[str]) -> list[
     return sorted((r for r, _ in out), key=_order)
 
 
-def strength_levels(runs: list[Run], q: Query, names: Names, where: str) -> Levels | None:
+def strength_levels(runs: list[Run], q: Query, names: Names, where: str,
+                    con: duckdb.DuckDBPyConnection) -> Levels | None:
     """The conclusions across strength levels, or None when the runs hold fewer than two levels."""
     levels = find_levels(runs, q)
     if len(levels) < 2:
@@ -198,7 +198,7 @@ def strength_levels(runs: list[Run], q: Query, names: Names, where: str) -> Leve
     order = {name: i for i, name in enumerate(levels)}
     endings = sorted((r for r in q["level_endings"] if r["strategy"] in order),
                      key=lambda r: (r["mode"], order[r["strategy"]]))
-    conclusions = judge(per_level(mirror_query(runs, q, where), names), levels)
+    conclusions = judge(per_level(mirror_query(runs, q, where, con), names), levels)
     for r in conclusions:  # a card's or task's conclusion links its page in the report
         if (cid := names.card_id(r["subject"])) is not None:
             r["task_id" if r["kind"] == "task" else "card_id"] = cid

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import duckdb
+
 from reports import charts
 from reports.analysis import Record, card_records, estimates
-from reports.dataset import Run, connect
+from reports.dataset import Run, select_games
 from reports.model import DIFF, INT, NUM, POINTS, RATE, SHARE, TEXT, Chart, Column, Section, Table, diff_text, rate_text
 from reports.names import Names
 from reports.queries import Rows, run_named
@@ -39,16 +41,13 @@ class Melee:
         return sum(r["games"] for r in self.q["melee_decided"])
 
 
-def melee_data(runs: list[Run], names: Names, where: str) -> Melee | None:
+def melee_data(runs: list[Run], names: Names, where: str, con: duckdb.DuckDBPyConnection) -> Melee | None:
     """The melees of the runs, or None when they hold none. Their randomized card estimates are flagged here,
     as one family."""
-    con = connect(runs, melee=True)
-    try:
-        if not con.execute("SELECT count(*) FROM games").fetchone()[0]:
-            return None
-        q = run_named(con, where, SETUP, QUERIES)
-    finally:
-        con.close()
+    select_games(con, runs, melee=True)
+    if not con.execute("SELECT count(*) FROM games").fetchone()[0]:
+        return None
+    q = run_named(con, where, SETUP, QUERIES)
     cards = card_records(q, names)
     flag(estimates(cards))
     return Melee(q, cards, _position_rows(q))

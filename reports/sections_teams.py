@@ -24,9 +24,11 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+import duckdb
+
 from reports import charts
 from reports.analysis import Record, card_records, estimates
-from reports.dataset import Run, connect
+from reports.dataset import Run, select_games
 from reports.model import DIFF, INT, NUM, POINTS, RATE, TEXT, Chart, Column, Section, Table, diff_text, rate_text
 from reports.names import Names
 from reports.queries import Rows, run_named
@@ -73,16 +75,13 @@ class Teams:
         return _pass_game_rows(self.q)
 
 
-def team_data(runs: list[Run], names: Names, where: str) -> Teams | None:
+def team_data(runs: list[Run], names: Names, where: str, con: duckdb.DuckDBPyConnection) -> Teams | None:
     """The team games of the runs, or None when they hold none. Their card estimates, turn-order rows and
     controlled passing comparisons are flagged here, each as one family."""
-    con = connect(runs, teams=True)
-    try:
-        if not con.execute("SELECT count(*) FROM games").fetchone()[0]:
-            return None
-        q = run_named(con, where, SETUP, QUERIES)
-    finally:
-        con.close()
+    select_games(con, runs, teams=True)
+    if not con.execute("SELECT count(*) FROM games").fetchone()[0]:
+        return None
+    q = run_named(con, where, SETUP, QUERIES)
     cards = card_records(q, names)
     flag(estimates(cards))
     return Teams(q, cards, order_rows(q), pass_effect_rows(q, runs))

@@ -61,6 +61,11 @@ class Being:
         return placements_for(self.pattern)
 
     @cached_property
+    def placement_index(self) -> dict[Placement, int]:
+        """Each placement's index in ``placements`` (as the core names it)."""
+        return {pl: i for i, pl in enumerate(self.placements)}
+
+    @cached_property
     def shapes(self) -> tuple[Shape, ...]:
         return shapes_for(self.pattern, self.placements)
 

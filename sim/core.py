@@ -13,7 +13,7 @@ from sim.cards import Being, CardSet, Flare, Task
 from sim.core_cards import card_set_json
 from sim.decisions import Action, Decision, IllegalChoice, PlayerView, Strategy
 from sim.patterns import Placement
-from sim.state import GameState, InvariantError
+from sim.state import GameState, InvariantError, detach, for_core, reattach
 
 VERSION: str = _core.__version__
 
@@ -42,20 +42,25 @@ def operate(state: GameState, op: str, args: tuple[int, ...] = (), kind: str = "
             changes: bool = True) -> Any:
     """Run the rule operation ``op`` of the core (``game_op`` in core/py/src/facade.rs) on ``state`` and, if it
     ``changes`` the state, write the state after it back into ``state``. The decisions of a seat go to
-    ``asker(player, kind, options, card, prompt)`` with ``state`` showing the game at that moment, unless the
+    ``asker(player, kind, options, card, prompt)`` with ``state`` showing the game at that moment (taken from
+    the core only if it is used: ``sim.state.detach``), unless the
     seat's strategy is one the core plays itself (random, and the lookahead players: builder, greedy,
     hunter, brawler, and mc over them), with the strategy's random stream. Returns what the operation answers
     (options, placements as indices, a flag, a piece)."""
 
-    def ask(player: int, kind: str, options: list[Any], card: str, prompt: str, snapshot: dict) -> tuple:
-        state.from_core(snapshot)
-        idx = asker(player, kind, options, card, prompt)  # type: ignore[misc]
-        return idx, state.to_core()
+    def ask(player: int, kind: str, options: list[Any], card: str, prompt: str, live: Any) -> tuple:
+        detach(state, live)
+        try:
+            idx = asker(player, kind, options, card, prompt)  # type: ignore[misc]
+        except BaseException:
+            reattach(state, taken=True)
+            raise
+        return idx, reattach(state)
 
     seats = None if strategies is None else [_native(s) or ask for s in _seats(state, strategies)]
     try:
         after, value, streams = _core.game_op(core_cards(state.cards), state.to_core(), op, list(args), kind,
-                                              seats, ask_all)
+                                              seats, ask_all, changes)
     except AssertionError as e:
         message = str(e)
         if message.startswith(_INVARIANT):
@@ -107,12 +112,12 @@ def encode_option(cards: CardSet, decision: Decision, value: Any) -> tuple:
         return ("seat", value)
     if isinstance(value, tuple) and isinstance(value[0], Placement):
         being = cards.by_id[decision.card]
-        return ("improvised", being.index, being.placements.index(value[0]), value[1])
+        return ("improvised", being.index, being.placement_index[value[0]], value[1])
     if isinstance(value, tuple) and decision.kind in ("melee-start", "place"):
         return ("seat_square", value[0], value[1])
     if isinstance(value, Placement):
         being = cards.by_id[decision.card]
-        return ("placement", being.index, being.placements.index(value))
+        return ("placement", being.index, being.placement_index[value])
     if isinstance(value, Being):
         return ("being", value.index)
     if isinstance(value, Flare):
@@ -130,8 +135,11 @@ def native_choose(player: Any, view: PlayerView, decision: Decision) -> int:
     """The answer of a strategy of the core (``sim._core.NativeStrategy``) to a decision of a Python game."""
     state = view._state
     cards = state.cards
-    options = [encode_option(cards, decision, o) for o in decision.options]
-    return player.choose(core_cards(cards), state.to_core(), view.player, decision.kind, options, decision.card,
+    core_state = for_core(state)
+    options = None  # the live decision's own, where this is it
+    if not isinstance(core_state, _core.LiveState) or not core_state.offers(decision.options):
+        options = [encode_option(cards, decision, o) for o in decision.options]
+    return player.choose(core_cards(cards), core_state, view.player, decision.kind, options, decision.card,
                          decision.prompt)
 
 

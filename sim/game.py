@@ -173,7 +173,7 @@ class Game:
         return [placements[i] for i in self._query("legal_placements", p, card.index)]
 
     def summon(self, p: int, card: Being, pl: Placement) -> None:
-        self._run("summon", p, card.index, card.placements.index(pl))
+        self._run("summon", p, card.index, card.placement_index[pl])
 
     def improvised_placements(self, p: int, card: Being) -> list[tuple[Placement, int]]:
         """Melee: the placements of ``card`` that need one opponent's piece, each with a colour whose
@@ -183,7 +183,7 @@ class Game:
 
     def summon_improvised(self, p: int, card: Being, pl: Placement, colour: int) -> None:
         """Melee: summon ``card`` by improvising, paid with the improvisation against ``colour``."""
-        self._run("summon_improvised", p, card.index, card.placements.index(pl), colour)
+        self._run("summon_improvised", p, card.index, card.placement_index[pl], colour)
 
     # ----- flares
     def flare_halves(self, p: int, flare: Flare) -> int:

@@ -454,6 +454,61 @@ class GameState:
                 for m in teams["bench"]], teams["turn_seat"], teams["controller"], teams["resolving"])
 
 
+# What the core's live state answers itself (sim._core.LiveState): what PlayerView reads, read only.
+_LIVE = frozenset({"seat_of", "mode", "seats", "melee", "turn", "active", "actions_left", "pieces", "tokens",
+                   "legend_stock", "hand", "legend_hand", "flare_hand", "task_row", "next_task", "piece_at",
+                   "occupied", "score", "opponents"})
+
+
+class _Detached(GameState):
+    """A ``GameState`` whose fields are behind the core's live state while a Python strategy chooses
+    (``detach``): what the live state answers (``_LIVE``, fresh values) is read from it; any other use of the
+    state takes the core's snapshot into it and makes it a plain ``GameState`` again. So a strategy that only
+    reads its ``PlayerView`` pays no copy of the game."""
+
+    def __getattribute__(self, name: str) -> Any:
+        if name in _LIVE:
+            return getattr(object.__getattribute__(self, "_live"), name)
+        if name == "cards":  # the card set never changes
+            return object.__getattribute__(self, name)
+        _attach(self)
+        return object.__getattribute__(self, name)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        _attach(self)
+        object.__setattr__(self, name, value)
+
+
+def _attach(state: GameState) -> None:
+    """A detached state made plain, with the core's state of the moment written into it."""
+    object.__setattr__(state, "__class__", GameState)
+    state.from_core(state._live.snapshot())
+
+
+def detach(state: GameState, live: Any) -> None:
+    """Let ``state`` stand for the core's live state (a ``sim._core.LiveState``) until ``reattach``."""
+    state._live = live
+    object.__setattr__(state, "__class__", _Detached)
+
+
+def reattach(state: GameState, *, taken: bool = False) -> dict[str, Any] | None:
+    """End ``detach``: the state as the core takes it back if it was used (a strategy may have changed it),
+    None if not. ``taken`` takes the live state into it in any case (an exception leaves the operation)."""
+    if type(state) is _Detached:
+        if not taken:
+            object.__setattr__(state, "__class__", GameState)
+            return None
+        _attach(state)
+    return state.to_core()
+
+
+def for_core(state: GameState) -> Any:
+    """The state for a core player's answer: the live state itself while detached, else a snapshot."""
+    if type(state) is _Detached:
+        return object.__getattribute__(state, "_live")
+    return state.to_core()
+
+
 def _operate(state: GameState, op: str, args: tuple[int, ...], cause: str = "") -> Any:
     from sim.core import operate
 

@@ -1,7 +1,8 @@
 """The effect step vocabulary: each card's ``effect`` is a list of steps run in order (by the core,
 core/engine/src/effects/interpreter.rs); here they are checked when a card file is loaded.
 
-A step is a table ``{ do = "<step>", ... }``. Keys shared by the steps:
+The names below are the core's (``sim._core.step_vocabulary()``). A step is a table
+``{ do = "<step>", ... }``. Keys shared by the steps:
 
 - ``where``: the squares considered: ``self`` (the summoned being), ``adjacent``, ``orthogonal``,
   ``diagonal`` (adjacent to the being), ``marked`` (the card's marked squares), ``pattern`` (the pieces
@@ -18,42 +19,31 @@ A step is a table ``{ do = "<step>", ... }``. Keys shared by the steps:
   previous step did something), ``on_red`` / ``on_green`` (the summoning square), ``last_action`` /
   ``not_last_action``, ``self_alive``, ``self_gateway`` / ``not_self_gateway`` (whether the being is your
   Gateway, Nethervoid).
+- ``prompt``: the text of the decision the step asks.
 
 Steps: ``gain_actions`` (``n``), ``destroy`` (``counts = false``: not counted as destroyed by you),
 ``upgrade``, ``downgrade``, ``place`` (``rank``, ``color = "mine"|"enemy"``), ``convert`` (``rank =
 "same"|"common"``), ``move`` and ``leap`` (``piece = "self"|"choose"``, ``kind = "standard"|"combat"``,
 ``empty_only``, ``same_piece``; leaps take ``to = "any"|"within:N"|"exactly:N"``), ``one_of``
 (``branches``: lists of steps, ``labels``), and ``custom`` (``fn``: a function registered in the core,
-core/engine/src/effects/mod.rs, for what the vocabulary cannot say).
+core/engine/src/effects/mod.rs, for what the vocabulary cannot say; ``args``: what it is given).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from sim import _core
 from sim.ranks import RANK_NAMES
 
 Step = dict[str, Any]
 
-_COMMON_KEYS = {"do", "if", "where", "owner", "ranks", "not_self", "count", "up_to", "all", "prompt"}
-_STEP_KEYS: dict[str, set[str]] = {
-    "gain_actions": {"n"},
-    "destroy": {"counts"},
-    "upgrade": set(),
-    "downgrade": set(),
-    "place": {"rank", "color"},
-    "convert": {"rank"},
-    "move": {"piece", "kind", "empty_only", "same_piece"},
-    "leap": {"piece", "kind", "empty_only", "same_piece", "to"},
-    "one_of": {"branches", "labels"},
-    "custom": {"fn", "args"},
-}
-_CONDITIONS = ("previous", "not_previous", "on_red", "on_green", "last_action", "not_last_action", "self_alive",
-               "self_gateway", "not_self_gateway")
-_WHERE = ("self", "adjacent", "orthogonal", "diagonal", "marked", "pattern", "any", "red", "green",
-          "near_green", "near_red", "adjacent_to_green", "adjacent_to_mine", "marked_other", "adjacent_to_enemy",
-          "adjacent_to_gateway")
-
+# The vocabulary is declared once, in the core (core/engine/src/effects/steps.rs), and read from it here.
+_VOCABULARY = _core.step_vocabulary()
+_COMMON_KEYS: set[str] = set(_VOCABULARY["common_keys"])
+_STEP_KEYS: dict[str, set[str]] = {step: set(keys) for step, keys in _VOCABULARY["steps"].items()}
+_CONDITIONS: tuple[str, ...] = tuple(_VOCABULARY["conditions"])
+_WHERE: tuple[str, ...] = tuple(_VOCABULARY["where"])
 
 
 def validate_steps(steps: list[Step]) -> None:

@@ -1,11 +1,14 @@
-"""Declared strategy parameters: each has a type, a default and a one-line meaning; configs are checked."""
+"""Strategy parameters: each has a type, a default and a one-line meaning; configs are checked. They are
+declared once, in the core (core/engine/src/players/params.rs), and read from it here."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
+from sim import _core
 from strategies.registry import StrategyConfigError
 
 _KIND_NAMES = {bool: "true or false", int: "a whole number", float: "a number", str: "a name"}
@@ -14,7 +17,7 @@ _KIND_NAMES = {bool: "true or false", int: "a whole number", float: "a number", 
 @dataclass(frozen=True)
 class Param:
     name: str
-    default: float | int | bool
+    default: float | int | bool | str
     doc: str
     minimum: float | None = None
     maximum: float | None = None
@@ -24,7 +27,7 @@ class Param:
     def kind(self) -> type:
         return type(self.default)
 
-    def check(self, strategy: str, value: Any) -> float | int | bool:
+    def check(self, strategy: str, value: Any) -> float | int | bool | str:
         """``value`` converted to this parameter's type, or a StrategyConfigError saying what was expected."""
         kind = self.kind
         ok = (isinstance(value, bool) if kind is bool
@@ -46,15 +49,30 @@ class Param:
         return kind(value)
 
 
-def resolve(strategy: str, declared: tuple[Param, ...], given: Mapping[str, Any]) -> dict[str, Any]:
-    """The declared parameters with the given values checked and filled in; unknown names are an error."""
-    by_name = {p.name: p for p in declared}
+@cache
+def declared() -> dict[str, tuple[Param, ...]]:
+    """Every strategy of the core with its parameters, in declaration order (``random`` takes none)."""
+    return {strategy: tuple(Param(p["name"], p["default"], p["doc"], p["minimum"], p["maximum"],
+                                  None if p["choices"] is None else tuple(p["choices"])) for p in params)
+            for strategy, params in _core.strategy_params().items()}
+
+
+def presets() -> dict[str, dict[str, Any]]:
+    """The scripted strategies: each preset's lookahead parameters that differ from the defaults."""
+    return _core.presets()
+
+
+def resolve(strategy: str, given: Mapping[str, Any]) -> dict[str, Any]:
+    """The parameters of ``strategy`` with the given values checked and filled in; unknown names are an
+    error."""
+    params = declared()[strategy]
+    by_name = {p.name: p for p in params}
     unknown = sorted(set(given) - set(by_name))
     if unknown:
         known = ", ".join(sorted(by_name)) or "none"
         raise StrategyConfigError(f"strategy {strategy!r} has no parameter {', '.join(map(repr, unknown))}; "
                                   f"its parameters: {known}")
-    return {p.name: p.check(strategy, given[p.name]) if p.name in given else p.default for p in declared}
+    return {p.name: p.check(strategy, given[p.name]) if p.name in given else p.default for p in params}
 
 
 def parse_value(text: str) -> bool | int | float | str:

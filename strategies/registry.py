@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from sim.decisions import Strategy
@@ -32,14 +33,23 @@ def strategy_seed(game_seed: int, seat: int) -> int:
     return (game_seed * 0x9E3779B97F4A7C15 + seat * 0xBF58476D1CE4E5B9 + 1) & 0xFFFFFFFFFFFFFFFF
 
 
-def make_strategy(name: str, seat: int, game_seed: int, params: dict[str, Any] | None = None) -> Strategy:
-    import strategies.expert  # noqa: F401  registers the built-in strategies
-    import strategies.mc  # noqa: F401
-    import strategies.planner  # noqa: F401
-    import strategies.random_player  # noqa: F401
-    import strategies.scripted  # noqa: F401
-    import strategies.swift  # noqa: F401
+@cache
+def _register_builtins() -> None:
+    """``random`` (played by Python's stream) and every strategy the core declares parameters for, each a
+    ``CorePlayer``."""
+    from strategies import random_player  # noqa: F401  registers itself
+    from strategies.core_player import CorePlayer
+    from strategies.params import declared, resolve
 
+    def core_player(name: str) -> StrategyFactory:
+        return lambda seat, seed, params: CorePlayer(name, seed, resolve(name, params))
+
+    for name in declared():
+        STRATEGIES.setdefault(name, core_player(name))
+
+
+def make_strategy(name: str, seat: int, game_seed: int, params: dict[str, Any] | None = None) -> Strategy:
+    _register_builtins()
     if name not in STRATEGIES:
         from strategies.tuned import load_preset, preset_names
 

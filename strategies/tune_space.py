@@ -37,12 +37,13 @@ class Dimension:
 
 
 def declared(player: str) -> tuple[Param, ...]:
-    """The parameters of a lookahead player (a preset of ``strategies.scripted``)."""
-    from strategies.scripted import PRESETS
+    """The parameters of a lookahead player (a preset of the core's, ``strategies.params.presets``)."""
+    from strategies import params
 
-    if player not in PRESETS:
-        raise UserError(f"--player: expected a lookahead player ({', '.join(PRESETS)}), got {player!r}")
-    return PRESETS[player]
+    lookahead = params.presets()
+    if player not in lookahead:
+        raise UserError(f"--player: expected a lookahead player ({', '.join(lookahead)}), got {player!r}")
+    return params.declared()[player]
 
 
 def default_space(player: str) -> list[Dimension]:

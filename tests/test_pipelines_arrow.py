@@ -52,7 +52,8 @@ def _tables(out: shard.ShardOutput) -> dict[str, pa.Table]:
 
 def test_the_core_declares_the_columns_of_the_python_schemas():
     core = {name: [(c, t) for c, t in columns] for name, columns in _core.table_columns()}
-    assert core == {name: [(f.name, str(f.type)) for f in schema] for name, schema in TABLES.items()}
+    assert core == {name: [(f.name, str(f.type)) for f in schema] for name, schema in TABLES.items()
+                    if name != "seat_cards"}  # summed from the others in Python (pipelines/seat_cards.py)
 
 
 @pytest.mark.parametrize("name", list(STUDIES))

@@ -250,10 +250,38 @@ def expected_pass_control(games: list[Played]) -> list[dict[str, Any]]:
             for game_id, _, record, _ in games for e in record.of_kind(PassControl)]
 
 
+def expected_seat_cards(games: list[Played]) -> list[dict[str, Any]]:
+    """Per seat and card, by game, seat and card id: summed from the expected card events and points."""
+    turn_points: Counter[tuple[int, int, int]] = Counter()
+    for r in expected_points(games):
+        turn_points[(r["game_id"], r["turn"], r["seat"])] += r["points"]
+    counters = ("enemy_common", "enemy_heroic", "enemy_legendary", "own_destroyed", "upgrades", "downgrades",
+                "placed", "converted")
+    cards: dict[tuple[int, int], dict[str, dict[str, Any]]] = {}
+    for e in expected_card_events(games):
+        card = cards.setdefault((e["game_id"], e["seat"]), {}).setdefault(e["card_id"], {
+            "game_id": e["game_id"], "seat": e["seat"], "card_id": e["card_id"], "drawn": False, "opening": False,
+            "played": False, "plays": 0, "play_turns": 0, "first_play": -1, **dict.fromkeys(counters, 0),
+            "turn_points": 0, "frozen": 0, "thawed": 0, "warped": 0})
+        card["drawn"] |= e["event"] == "drawn"
+        card["opening"] |= e["opening"]
+        card["played"] |= e["event"] in ("played", "invoked")
+        if e["event"] in ("frozen", "thawed", "warped"):
+            card[e["event"]] += 1
+        if e["event"] == "played":
+            card["plays"] += 1
+            card["play_turns"] += e["turn"]
+            card["first_play"] = e["turn"] if card["first_play"] < 0 else min(card["first_play"], e["turn"])
+            card["turn_points"] += turn_points[(e["game_id"], e["turn"], e["seat"])]
+            for c in counters:
+                card[c] += e[c]
+    return [by_id[k] for _, by_id in sorted(cards.items()) for k in sorted(by_id)]
+
+
 EXPECTED = {"games": expected_games, "card_events": expected_card_events, "task_events": expected_task_events,
             "flare_events": expected_flare_events, "points": expected_points, "deck_order": expected_deck_order,
             "seat_results": expected_seat_results, "colour_points": expected_colour_points,
-            "pass_control": expected_pass_control}
+            "pass_control": expected_pass_control, "seat_cards": expected_seat_cards}
 
 
 def test_the_games_cover_what_the_tables_distinguish(games: list[Played]) -> None:

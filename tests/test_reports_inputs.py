@@ -28,6 +28,9 @@ from sim.cli import app
 from sim.errors import UserError
 
 SCHEMA1_RUN = Path(__file__).parent / "fixtures" / "schema1-run"
+# A run as schema 5 wrote it (no seat_cards): `tashkalar run` of a 8-game random study, made by the code
+# just before version 6 and kept in git.
+SCHEMA5_RUN = Path(__file__).parent / "fixtures" / "schema5-run"
 
 
 def _config(**extra: Any) -> dict[str, Any]:
@@ -248,6 +251,29 @@ def test_the_schema1_fixture_is_reported(tmp_path: Path) -> None:
     assert ("- old is a schema 1 run: no deck_order table (the setup shuffle was not recorded), so its games give "
             "no position (dose-response) estimates.") in output
     assert "recorded in the manifest but missing" not in output
+
+
+def test_a_schema5_run_gives_the_same_report_as_its_seat_cards(base: Path, tmp_path: Path) -> None:
+    """Without its seat_cards files (a schema 5 run) a run gives the same report: the table is computed
+    from its card events and points by the writer's code."""
+    old = Path(shutil.copytree(base, tmp_path / "v5"))
+    shutil.rmtree(old / "seat_cards")
+    _edit_manifest(old, lambda m: m.update(schema_version=5, tables=[t for t in m["tables"] if t != "seat_cards"]))
+    assert find_run(old, 0).schema_version == 5
+    assert report(old, "--csv", tmp_path / "old")[0] == 0
+    assert report(base, "--csv", tmp_path / "new")[0] == 0
+    tables = sorted(p.name for p in (tmp_path / "new").glob("*.csv") if p.name != "runs.csv")
+    assert "beings.csv" in tables and "legend_effects.csv" in tables
+    for name in tables:
+        assert (tmp_path / "old" / name).read_text() == (tmp_path / "new" / name).read_text(), name
+
+
+def test_the_schema5_fixture_is_reported(tmp_path: Path) -> None:
+    code, output = report(SCHEMA5_RUN, "--md", tmp_path / "r.md", "--csv", tmp_path / "csv", "--no-html")
+    assert code == 0, output
+    assert "8 games in" in output
+    assert "schema 5" not in output  # it lacks nothing the report uses
+    assert any(int(r["plays"]) > 0 for r in _csv(tmp_path / "csv", "being_effects"))
 
 
 def test_a_missing_file_of_an_old_run_is_not_sent_to_a_rerun(tmp_path: Path) -> None:

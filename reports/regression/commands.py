@@ -51,6 +51,7 @@ def register(app: typer.Typer) -> None:
         json_out: bool = json_flag("the verdict and every gate"),
     ) -> None:
         """Compare two runs of one study; exit 1 when a gate (deck, matchup, changed card) moved, else 0."""
+        from pipelines.storage import local_run
         from reports.regression.compare import compare_runs
         from reports.regression.render import render_markdown
         from reports.regression.thresholds import ThresholdError, Thresholds
@@ -62,6 +63,7 @@ def register(app: typer.Typer) -> None:
             thresholds = Thresholds(min_difference, alpha, min_trials)
         except ThresholdError as e:
             raise UserError(f"--{e.field.replace('_', '-')}: {e.problem}") from None
+        baseline, candidate = local_run(baseline), local_run(candidate)  # a run at a URI: its local copy
         result = compare_runs(baseline, candidate, thresholds, allow_different_studies=allow_different_studies)
         text = render_markdown(result)
         if json_out:
@@ -100,7 +102,9 @@ def register(app: typer.Typer) -> None:
 
         where = db or default_history_path()
         if record is not None:
-            record_run(record, where)
+            from pipelines.storage import local_run
+
+            record_run(local_run(record), where)
             if json_out:
                 print_json({"recorded": record, "db": where})
             else:

@@ -35,10 +35,10 @@ def report_metrics(runs: list[Run], con: duckdb.DuckDBPyConnection, names: Names
     """The duels' metrics from ``con`` (the runs' duel views), then the melees' and the team games'."""
     where = ", ".join(str(run.path) for run in runs)
     out = duel_metrics(run_named(con, where, SETUP, DUEL_QUERIES), names)
-    melee = melee_data(runs, names, where)
+    melee = melee_data(runs, names, where, con)
     if melee is not None:
         out += melee_metrics(melee)
-    teams = team_data(runs, names, where)
+    teams = team_data(runs, names, where, con)
     if teams is not None:
         out += team_metrics(teams)
     return out

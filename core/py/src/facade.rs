@@ -4,10 +4,12 @@
 //! dict of the state's fields with cards as their indices (`GameState.to_core`). The core rebuilds its
 //! own state from it, the random stream included (the 624 words and index of `random.getstate()`), runs
 //! the operation, and gives back a snapshot of the state after it with the record's new events as JSON
-//! (`GameState.from_core` writes it into the Python state). A decision of the operation goes to the
-//! Python `asker` with a snapshot of the state at that moment, so that the Python state, its views and its
-//! random stream are those of the game when the strategy chooses; the stream comes back after the choice
-//! (a strategy's sandbox may share it, as Python lookahead does).
+//! (`GameState.from_core` writes it into the Python state; a query gives none back). A decision of the
+//! operation goes to the Python `asker` with the live state (`LiveState`), not a copy: what a `PlayerView`
+//! reads is answered from it, and a snapshot is taken only where Python uses the rest of its state, so that
+//! the Python state, its views and its random stream are those of the game when the strategy chooses; the
+//! state comes back after the choice only then (a strategy's sandbox may share the stream, as Python
+//! lookahead does, or a test may change the state).
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -446,9 +448,10 @@ fn snapshot<'py>(
 }
 
 /// A seat of a facade game: its decisions go to the Python `asker(player, kind, options, card, prompt,
-/// snapshot)`, which answers (index, snapshot of the state after the choice): a strategy may change the
-/// state while it chooses (its random stream, shared with a sandbox, or a test's counters), and the game
-/// goes on from the state the strategy left.
+/// live)` with the live state (`LiveState`), which answers (index, snapshot of the state after the choice,
+/// or None where Python did not take the state): a strategy may change the state while it chooses (its
+/// random stream, shared with a sandbox, or a test's counters), and the game goes on from the state the
+/// strategy left.
 struct Asker {
     asker: PyObject,
     conv: Arc<Converter>,
@@ -463,19 +466,30 @@ impl Asker {
             .iter()
             .map(|&o| self.conv.option(py, o))
             .collect::<PyResult<Vec<_>>>()?;
-        let (idx, after): (usize, Bound<'_, PyDict>) = self
-            .asker
-            .bind(py)
-            .call1((
-                d.player,
-                d.kind.as_str(),
-                PyList::new(py, options)?,
-                d.card,
-                d.prompt,
-                snapshot(py, view.sandbox_state(), &self.sent)?,
-            ))?
-            .extract()?;
-        self.after = Some(after.unbind());
+        let state = view.sandbox_state();
+        let options = PyList::new(py, options)?;
+        let live = Py::new(
+            py,
+            LiveState {
+                state: Cell::new(state as *const GameState),
+                sent: Rc::clone(&self.sent),
+                conv: Arc::clone(&self.conv),
+                options: options.clone().unbind(),
+                opts: d.options.to_vec(),
+            },
+        )?;
+        let answer = self.asker.bind(py).call1((
+            d.player,
+            d.kind.as_str(),
+            options,
+            d.card,
+            d.prompt,
+            live.clone_ref(py),
+        ));
+        // the handle outlives the call only as a dead one: the state it points to is the game's, borrowed here
+        live.borrow(py).state.set(std::ptr::null());
+        let (idx, after): (usize, Option<Bound<'_, PyDict>>) = answer?.extract()?;
+        self.after = after.map(Bound::unbind);
         Ok(idx)
     }
 
@@ -516,6 +530,161 @@ impl Strategy for Asker {
             })
         }
     }
+}
+
+/// The game's state while a Python strategy chooses, handed to Python instead of a copy: Python takes a
+/// snapshot (`snapshot()`) only if something reads its `GameState` during the choice (`sim.state`'s
+/// detached state), and answers the state back only then. The handle is live during the call only (the
+/// pointer is the game's state, borrowed by the asking frame, and cleared before it returns).
+#[pyclass(unsendable, module = "sim._core")]
+pub struct LiveState {
+    state: Cell<*const GameState>,
+    sent: Rc<Cell<usize>>,
+    conv: Arc<Converter>,
+    /// the decision's options: the Python list handed over, and the core's
+    options: Py<PyList>,
+    opts: Vec<Opt>,
+}
+
+impl LiveState {
+    fn state(&self) -> PyResult<&GameState> {
+        let ptr = self.state.get();
+        if ptr.is_null() {
+            return Err(pyo3::exceptions::PyRuntimeError::new_err(
+                "the game's state is only live while the strategy chooses",
+            ));
+        }
+        // SAFETY: non-null only during `Asker::ask`'s call into Python, whose frame borrows the state
+        // (single-threaded: the class is unsendable and the state is not changed during the call)
+        Ok(unsafe { &*ptr })
+    }
+}
+
+#[pymethods]
+impl LiveState {
+    /// The state as `GameState.from_core` takes it, with the operation's events not sent yet.
+    fn snapshot<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        snapshot(py, self.state()?, &self.sent)
+    }
+
+    /// Whether `options` is the very option list of the decision being asked, unchanged (a core player
+    /// asked from Python then takes the core's options, without encoding them again).
+    fn offers(&self, py: Python<'_>, options: &Bound<'_, PyAny>) -> bool {
+        let mine = self.options.bind(py);
+        mine.is(options) && mine.len() == self.opts.len()
+    }
+
+    /// The seat holding side `side`'s cards now (`GameState.seat_of`).
+    fn seat_of(&self, side: usize) -> PyResult<usize> {
+        Ok(self.state()?.seat_of(side))
+    }
+
+    // ----- what `sim.decisions.PlayerView` reads, answered without a snapshot (the same names and values
+    // as `sim.state.GameState`'s, as fresh lists)
+    #[getter]
+    fn mode(&self) -> PyResult<&'static str> {
+        Ok(self.state()?.mode.as_str())
+    }
+
+    #[getter]
+    fn seats(&self) -> PyResult<usize> {
+        Ok(self.state()?.seats)
+    }
+
+    #[getter]
+    fn melee(&self) -> PyResult<bool> {
+        Ok(self.state()?.melee())
+    }
+
+    #[getter]
+    fn turn(&self) -> PyResult<u32> {
+        Ok(self.state()?.turn)
+    }
+
+    #[getter]
+    fn active(&self) -> PyResult<usize> {
+        Ok(self.state()?.active)
+    }
+
+    #[getter]
+    fn actions_left(&self) -> PyResult<i32> {
+        Ok(self.state()?.actions_left)
+    }
+
+    #[getter]
+    fn pieces(&self) -> PyResult<Vec<[Bits; 3]>> {
+        let s = self.state()?;
+        Ok(s.pieces[..s.seats].to_vec())
+    }
+
+    #[getter]
+    fn tokens(&self) -> PyResult<Vec<i32>> {
+        let s = self.state()?;
+        Ok(s.tokens[..s.seats].to_vec())
+    }
+
+    #[getter]
+    fn legend_stock(&self) -> PyResult<Vec<i32>> {
+        let s = self.state()?;
+        Ok(s.legend_stock[..s.seats].to_vec())
+    }
+
+    #[getter]
+    fn hand<'py>(&self, py: Python<'py>) -> PyResult<Vec<Vec<Bound<'py, PyAny>>>> {
+        let s = self.state()?;
+        hands(&s.hand[..s.seats], |b| self.conv.being(py, b.0))
+    }
+
+    #[getter]
+    fn legend_hand<'py>(&self, py: Python<'py>) -> PyResult<Vec<Vec<Bound<'py, PyAny>>>> {
+        let s = self.state()?;
+        hands(&s.legend_hand[..s.seats], |b| self.conv.being(py, b.0))
+    }
+
+    #[getter]
+    fn flare_hand<'py>(&self, py: Python<'py>) -> PyResult<Vec<Vec<Bound<'py, PyAny>>>> {
+        let s = self.state()?;
+        hands(&s.flare_hand[..s.seats], |f| self.conv.flare(py, f.0))
+    }
+
+    #[getter]
+    fn task_row<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyAny>>> {
+        let s = self.state()?;
+        s.task_row.iter().map(|t| self.conv.task(py, t.0)).collect()
+    }
+
+    #[getter]
+    fn next_task<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        let s = self.state()?;
+        s.next_task.map(|t| self.conv.task(py, t.0)).transpose()
+    }
+
+    fn piece_at(&self, sq: u8) -> PyResult<Option<(usize, u8)>> {
+        Ok(self.state()?.piece_at(sq))
+    }
+
+    fn occupied(&self) -> PyResult<Bits> {
+        Ok(self.state()?.occupied())
+    }
+
+    fn score(&self, player: usize) -> PyResult<i32> {
+        Ok(self.state()?.score(player))
+    }
+
+    fn opponents(&self, player: usize) -> PyResult<Vec<usize>> {
+        Ok(self.state()?.opponents(player).collect())
+    }
+}
+
+/// Each seat's cards as the Python card objects.
+fn hands<'py, T: Copy>(
+    seats: &[Vec<T>],
+    card: impl Fn(T) -> PyResult<Bound<'py, PyAny>>,
+) -> PyResult<Vec<Vec<Bound<'py, PyAny>>>> {
+    seats
+        .iter()
+        .map(|h| h.iter().map(|&c| card(c)).collect())
+        .collect()
 }
 
 /// What an operation gives back besides the state.
@@ -696,7 +865,7 @@ fn run(game: &mut Game, op: &str, args: &[i64], kind: &str) -> PyResult<Answer> 
     })
 }
 
-/// A Python player the core plays itself (`strategies.random_player`, `strategies.lookahead`): its
+/// A Python player the core plays itself (`strategies.random_player`, `strategies.core_player`): its
 /// stream comes in and goes back, so that the Python object goes on as if it had chosen.
 pub trait Native: Strategy {
     fn stream(&self) -> PyRandom;
@@ -849,7 +1018,7 @@ impl<'py> FromPyObject<'py> for SeatArg {
     }
 }
 
-/// A strategy of the core as a Python object: `strategies.lookahead.Lookahead` holds one. In a `Game` it
+/// A strategy of the core as a Python object: `strategies.core_player.CorePlayer` holds one. In a `Game` it
 /// plays its seat inside the core; asked directly (`choose`), it answers a decision of a Python state.
 #[pyclass(unsendable, module = "sim._core")]
 pub struct NativeStrategy {
@@ -913,28 +1082,33 @@ impl NativeStrategy {
         Ok(NativeStrategy { inner })
     }
 
-    /// The index of the option chosen at a decision of the game whose state is `snapshot`; `options` are
-    /// encoded as `sim.core.encode_option` does.
+    /// The index of the option chosen at a decision of the game whose state is `snapshot` (a snapshot, or
+    /// the live state of the decision a Python strategy is asked: no copy then); `options` are encoded as
+    /// `sim.core.encode_option` does, or None for the live decision's own (`LiveState.offers`).
     #[allow(clippy::too_many_arguments)]
     fn choose(
         &self,
         cards: &Cards,
-        snapshot: &Bound<'_, PyDict>,
+        snapshot: &Bound<'_, PyAny>,
         player: usize,
         kind: &str,
-        options: Vec<Bound<'_, PyTuple>>,
+        options: Option<Vec<Bound<'_, PyTuple>>>,
         card: &str,
         prompt: &str,
     ) -> PyResult<usize> {
-        let state = state_from(&cards.inner, snapshot)?;
+        let live = snapshot.downcast::<LiveState>().ok().map(Bound::borrow);
         let kind = KINDS
             .into_iter()
             .find(|k| k.as_str() == kind)
             .ok_or_else(|| PyValueError::new_err(format!("unknown decision kind {kind:?}")))?;
-        let options = options
-            .iter()
-            .map(option_from)
-            .collect::<PyResult<Vec<_>>>()?;
+        let options = match (options, &live) {
+            (Some(options), _) => options
+                .iter()
+                .map(option_from)
+                .collect::<PyResult<Vec<_>>>()?,
+            (None, Some(live)) => live.opts.clone(),
+            (None, None) => return Err(PyValueError::new_err("options missing")),
+        };
         let decision = Decision {
             kind,
             player,
@@ -942,8 +1116,14 @@ impl NativeStrategy {
             card: intern(card),
             prompt: intern(prompt),
         };
-        let view = PlayerView::new(&state, player);
-        run_catching(|| self.inner.borrow_mut().choose(&view, &decision))
+        let choose = |state: &GameState| {
+            let view = PlayerView::new(state, player);
+            run_catching(|| self.inner.borrow_mut().choose(&view, &decision))
+        };
+        if let Some(live) = &live {
+            return choose(live.state()?);
+        }
+        choose(&state_from(&cards.inner, snapshot.downcast::<PyDict>()?)?)
     }
 
     /// The value of its parameter `name` as it plays with it (None: no such parameter).
@@ -1000,11 +1180,12 @@ fn random_state(r: &PyRandom) -> Vec<u32> {
 }
 
 /// Run the rule operation `op` of `sim.game.Game` (or a piece operation of `sim.state.GameState`) on the
-/// state of `snapshot`: returns (snapshot after, answer, each native seat's random state after). `args` are ints
+/// state of `snapshot`: returns (snapshot after, None for a query that `changes` nothing; answer; each native
+/// seat's random state after). `args` are ints
 /// (player first, cards as indices); `kind` names an action, a returned card's sort ("flare" or "being"),
 /// a task condition or the cause of a piece operation. `seats` is None for operations that ask nothing.
 #[pyfunction]
-#[pyo3(signature = (cards, snapshot_in, op, args, kind="", seats=None, ask_all=false))]
+#[pyo3(signature = (cards, snapshot_in, op, args, kind="", seats=None, ask_all=false, changes=true))]
 #[allow(clippy::too_many_arguments, clippy::type_complexity)]
 pub fn game_op<'py>(
     py: Python<'py>,
@@ -1015,7 +1196,8 @@ pub fn game_op<'py>(
     kind: &str,
     seats: Option<Vec<SeatArg>>,
     ask_all: bool,
-) -> PyResult<(Bound<'py, PyDict>, PyObject, Vec<Option<Vec<u32>>>)> {
+    changes: bool,
+) -> PyResult<(Option<Bound<'py, PyDict>>, PyObject, Vec<Option<Vec<u32>>>)> {
     let state = state_from(&cards.inner, snapshot_in)?;
     let sent = Rc::new(Cell::new(0));
     let mut natives: Vec<Option<Rc<RefCell<dyn Native>>>> = vec![None; state.players()];
@@ -1049,7 +1231,11 @@ pub fn game_op<'py>(
     let mut game = Game::around(state, players);
     game.ask_all = ask_all;
     let answer = run_catching(|| run(&mut game, op, &args, kind))??;
-    let out = snapshot(py, &game.state, &sent)?;
+    let out = if changes {
+        Some(snapshot(py, &game.state, &sent)?)
+    } else {
+        None
+    };
     let value = match answer {
         Answer::Nothing => py.None(),
         Answer::Flag(b) => b.into_pyobject(py)?.to_owned().into_any().unbind(),

@@ -6,6 +6,7 @@
 //! records to Python (benchmarks, the differential corpus); `shard::play_shard` plays a study's shard
 //! between them and hands its tables to Python as Arrow.
 
+mod declarations;
 mod facade;
 mod python_player;
 mod shard;
@@ -175,6 +176,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("SOURCE_FINGERPRINT", env!("TK_CORE_SOURCE"))?;
     m.add_class::<Cards>()?;
     m.add_class::<facade::NativeStrategy>()?;
+    m.add_class::<facade::LiveState>()?;
     m.add_function(wrap_pyfunction!(play_many, m)?)?;
     m.add_function(wrap_pyfunction!(record_digests, m)?)?;
     m.add_class::<shard::ArrowBatch>()?;
@@ -184,5 +186,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(facade::condition_names, m)?)?;
     m.add_function(wrap_pyfunction!(facade::custom_effect_names, m)?)?;
     m.add_function(wrap_pyfunction!(facade::custom_effect_fingerprints, m)?)?;
+    m.add_function(wrap_pyfunction!(declarations::strategy_params, m)?)?;
+    m.add_function(wrap_pyfunction!(declarations::presets, m)?)?;
+    m.add_function(wrap_pyfunction!(declarations::step_vocabulary, m)?)?;
     Ok(())
 }

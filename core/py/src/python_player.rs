@@ -40,6 +40,14 @@ impl Converter {
         self.beings.bind(py).get_item(usize::from(index))
     }
 
+    pub(crate) fn flare<'py>(&self, py: Python<'py>, index: u8) -> PyResult<Bound<'py, PyAny>> {
+        self.flares.bind(py).get_item(usize::from(index))
+    }
+
+    pub(crate) fn task<'py>(&self, py: Python<'py>, index: u8) -> PyResult<Bound<'py, PyAny>> {
+        self.tasks.bind(py).get_item(usize::from(index))
+    }
+
     pub(crate) fn option<'py>(&self, py: Python<'py>, opt: Opt) -> PyResult<Bound<'py, PyAny>> {
         Ok(match opt {
             Opt::None => py.None().into_bound(py),

@@ -7,44 +7,85 @@ use super::CustomFn;
 use crate::cards::intern;
 use crate::ranks::rank_from_name;
 
-/// `if`: run the step only when the condition holds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Cond {
-    Previous,
-    NotPrevious,
-    OnRed,
-    OnGreen,
-    LastAction,
-    NotLastAction,
-    SelfAlive,
-    /// Nethervoid: the being is (is not) its player's Gateway.
-    SelfGateway,
-    NotSelfGateway,
+/// The step vocabulary of card files, declared once here and read by Python (sim/steps.py validates card
+/// files against it; `_core.step_vocabulary()`): the keys every step may have, each step (`do`) with its
+/// own keys, the conditions of `if` and the squares of `where` (besides `within:N`).
+pub const COMMON_KEYS: [&str; 10] = [
+    "do", "if", "where", "owner", "ranks", "not_self", "count", "up_to", "all", "prompt",
+];
+
+/// Each step with the keys of its own.
+pub const STEP_KEYS: [(&str, &[&str]); 10] = [
+    ("gain_actions", &["n"]),
+    ("destroy", &["counts"]),
+    ("upgrade", &[]),
+    ("downgrade", &[]),
+    ("place", &["rank", "color"]),
+    ("convert", &["rank"]),
+    ("move", &["piece", "kind", "empty_only", "same_piece"]),
+    ("leap", &["piece", "kind", "empty_only", "same_piece", "to"]),
+    ("one_of", &["branches", "labels"]),
+    ("custom", &["fn", "args"]),
+];
+
+/// An enum whose variants card files name by a word, and the table of those words (`$table`, in
+/// declaration order); `extra` variants are not named by a word.
+macro_rules! named {
+    ($(#[$meta:meta])* $name:ident, $table:ident {
+        $($(#[$vmeta:meta])* $variant:ident = $word:literal,)*
+    } $(extra { $($extra:tt)* })?) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum $name {
+            $($(#[$vmeta])* $variant,)*
+            $($($extra)*)?
+        }
+
+        pub const $table: &[(&str, $name)] = &[$(($word, $name::$variant),)*];
+    };
 }
 
-/// `where`: the squares a step considers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Where {
-    SelfSq,
-    Adjacent,
-    Orthogonal,
-    Diagonal,
-    Marked,
-    Pattern,
-    Any,
-    Red,
-    Green,
-    NearGreen,
-    NearRed,
-    AdjacentToGreen,
-    AdjacentToMine,
-    /// Nethervoid: the 8 squares around the player's Gateway (none without one).
-    AdjacentToGateway,
-    Within(u8),
-    /// The second kind of marked square (Gate of Oblivion).
-    MarkedOther,
-    /// Empty or not, adjacent to an enemy piece.
-    AdjacentToEnemy,
+named! {
+    /// `if`: run the step only when the condition holds.
+    Cond, CONDITIONS {
+        Previous = "previous",
+        NotPrevious = "not_previous",
+        OnRed = "on_red",
+        OnGreen = "on_green",
+        LastAction = "last_action",
+        NotLastAction = "not_last_action",
+        SelfAlive = "self_alive",
+        /// Nethervoid: the being is (is not) its player's Gateway.
+        SelfGateway = "self_gateway",
+        NotSelfGateway = "not_self_gateway",
+    }
+}
+
+named! {
+    /// `where`: the squares a step considers (`WHERE`: those named by a word, besides `within:N`).
+    Where, WHERE {
+        SelfSq = "self",
+        Adjacent = "adjacent",
+        Orthogonal = "orthogonal",
+        Diagonal = "diagonal",
+        Marked = "marked",
+        Pattern = "pattern",
+        Any = "any",
+        Red = "red",
+        Green = "green",
+        NearGreen = "near_green",
+        NearRed = "near_red",
+        AdjacentToGreen = "adjacent_to_green",
+        AdjacentToMine = "adjacent_to_mine",
+        /// The second kind of marked square (Gate of Oblivion).
+        MarkedOther = "marked_other",
+        /// Empty or not, adjacent to an enemy piece.
+        AdjacentToEnemy = "adjacent_to_enemy",
+        /// Nethervoid: the 8 squares around the player's Gateway (none without one).
+        AdjacentToGateway = "adjacent_to_gateway",
+    } extra {
+        Within(u8),
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -162,6 +203,11 @@ fn distance(text: &str, prefixes: &[&str]) -> Option<(usize, u8)> {
     Some((i, n.parse().ok()?))
 }
 
+/// The value `name` stands for in `table`.
+fn named<T: Copy>(table: &[(&str, T)], name: &str) -> Option<T> {
+    table.iter().find(|(n, _)| *n == name).map(|&(_, v)| v)
+}
+
 fn truthy(v: Option<&Value>) -> bool {
     match v {
         None | Some(Value::Null) => false,
@@ -264,38 +310,13 @@ fn parse_step(v: &Value, lookup: &dyn Fn(&str) -> Option<CustomFn>) -> Result<St
     let mut step = Step::new(op);
     step.cond = match get_str("if") {
         None => None,
-        Some("previous") => Some(Cond::Previous),
-        Some("not_previous") => Some(Cond::NotPrevious),
-        Some("on_red") => Some(Cond::OnRed),
-        Some("on_green") => Some(Cond::OnGreen),
-        Some("last_action") => Some(Cond::LastAction),
-        Some("not_last_action") => Some(Cond::NotLastAction),
-        Some("self_alive") => Some(Cond::SelfAlive),
-        Some("self_gateway") => Some(Cond::SelfGateway),
-        Some("not_self_gateway") => Some(Cond::NotSelfGateway),
-        Some(c) => return Err(format!("unknown condition {c:?}")),
+        Some(c) => Some(named(CONDITIONS, c).ok_or_else(|| format!("unknown condition {c:?}"))?),
     };
-    step.where_ = match get_str("where").unwrap_or("any") {
-        "self" => Where::SelfSq,
-        "adjacent" => Where::Adjacent,
-        "orthogonal" => Where::Orthogonal,
-        "diagonal" => Where::Diagonal,
-        "marked" => Where::Marked,
-        "pattern" => Where::Pattern,
-        "any" => Where::Any,
-        "red" => Where::Red,
-        "green" => Where::Green,
-        "near_green" => Where::NearGreen,
-        "near_red" => Where::NearRed,
-        "adjacent_to_green" => Where::AdjacentToGreen,
-        "adjacent_to_mine" => Where::AdjacentToMine,
-        "marked_other" => Where::MarkedOther,
-        "adjacent_to_enemy" => Where::AdjacentToEnemy,
-        "adjacent_to_gateway" => Where::AdjacentToGateway,
-        w => match distance(w, &["within"]) {
-            Some((_, n)) if n <= 4 => Where::Within(n),
-            _ => return Err(format!("unknown 'where' {w:?}")),
-        },
+    let w = get_str("where").unwrap_or("any");
+    step.where_ = match (named(WHERE, w), distance(w, &["within"])) {
+        (Some(w), _) => w,
+        (None, Some((_, n))) if n <= 4 => Where::Within(n),
+        _ => return Err(format!("unknown 'where' {w:?}")),
     };
     step.owner = match get_str("owner").unwrap_or("any") {
         "mine" => Owner::Mine,
@@ -318,4 +339,25 @@ fn parse_step(v: &Value, lookup: &dyn Fn(&str) -> Option<CustomFn>) -> Result<St
     step.all = truthy(t.get("all"));
     step.prompt = get_str("prompt").map_or("", intern);
     Ok(step)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_declared_step_is_parsed() {
+        for (name, _) in STEP_KEYS {
+            let step = serde_json::json!({"do": name, "branches": [[], []]});
+            let parsed = parse_step(&step, &|_| None);
+            assert!(
+                !parsed
+                    .as_ref()
+                    .is_err_and(|e| e.starts_with("unknown step")),
+                "{name}"
+            );
+        }
+        let unknown = serde_json::json!({"do": "smash"});
+        assert!(parse_step(&unknown, &|_| None).is_err());
+    }
 }

@@ -1,4 +1,4 @@
-//! The engine of the scripted strategies (parameters declared in strategies/lookahead.py): every option of a main decision is
+//! The engine of the scripted strategies (parameters declared in players/params.rs): every option of a main decision is
 //! tried on a sandbox copy of the game and scored by the position it leads to (`evaluate`); the choices the
 //! option then needs (placement, effect targets) are made by the same rules inside the sandbox, and the real
 //! game gets the same answers back from the plan kept for the chosen option. In a melee a summon's options
@@ -96,7 +96,7 @@ impl Lookahead {
         l
     }
 
-    /// The value of its parameter `name` (strategies/lookahead.py `PARAMS`) as it plays with it.
+    /// The value of its parameter `name` (players/params.rs `Params`) as it plays with it.
     pub fn setting(&self, name: &str) -> Option<f64> {
         let w = &self.ev.w;
         Some(match name {

@@ -1,18 +1,18 @@
-//! `mc`: the one-step Monte Carlo improvement of a lookahead player or of the default `planner`
-//! (strategies/mc.py declares its parameters). At each main "action" decision every option is played out `rollouts` times, each time on a
-//! fresh sandbox (`PlayerView::sandbox`: what the player cannot see dealt anew from its own stream): the base
-//! player takes the option, finishes the turn and plays the opponent's next turn for them, and the position
-//! reached is valued by the base player's own evaluation from this player's side. In a melee the rollout
-//! plays every opponent's next turn, up to the start of this player's next turn. The option with the best
-//! mean is taken (the first on ties). Every other decision, and the follow-up choices of the chosen option, is
-//! answered by the base player as it would answer them.
+//! `mc`: the one-step Monte Carlo improvement of a lookahead player or of the default `planner` (its
+//! parameters: `McParams`, players/params.rs). At each main "action" decision every option is played out
+//! `rollouts` times, each time on a fresh sandbox (`PlayerView::sandbox`: what the player cannot see dealt
+//! anew from its own stream): the base player takes the option, finishes the turn and plays the opponent's
+//! next turn for them, and the position reached is valued by the base player's own evaluation from this
+//! player's side. In a melee the rollout plays every opponent's next turn, up to the start of this player's
+//! next turn. The option with the best mean is taken (the first on ties). Every other decision, and the
+//! follow-up choices of the chosen option, is answered by the base player as it would answer them.
 //!
 //! Rollout `r` of every option starts from the same deal and the same players' streams (common random
 //! numbers: the options are compared on the same determinizations), all drawn from this player's stream.
 
 use super::evaluate::Evaluator;
 use super::lookahead::Lookahead;
-use super::params::{ParamValue, Params, PlannerParams};
+use super::params::{Params, PlannerParams};
 use super::planner::{self, Planner};
 use super::sandbox::Answer;
 use super::strategy_seed;
@@ -24,86 +24,8 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 pub const NAME: &str = "mc";
-const BASE_DOC: &str =
-    "the scripted strategy that plays the rollouts and answers the other decisions";
-/// The presets whose rollouts `mc` can play, and the default player.
-const BASES: [&str; 5] = ["brawler", "builder", "greedy", "hunter", planner::NAME];
-const ROLLOUTS_DOC: &str = "rollouts per option of an action decision";
-const DEFAULT_ROLLOUTS: i64 = 55;
 
-/// The parameters of `mc`, checked as strategies/params.py checks them (same messages).
-#[derive(Clone, Debug, PartialEq)]
-pub struct McParams {
-    pub base: &'static str,
-    pub rollouts: i64,
-    /// Team games: whether the player (and its base player) may pass control to its teammate.
-    pub pass_control: bool,
-}
-
-impl McParams {
-    pub fn resolve(given: &[(&str, ParamValue)]) -> Result<McParams, String> {
-        let mut unknown: Vec<&str> = given
-            .iter()
-            .map(|&(n, _)| n)
-            .filter(|n| !["base", "pass_control", "rollouts"].contains(n))
-            .collect();
-        if !unknown.is_empty() {
-            unknown.sort_unstable();
-            unknown.dedup();
-            let unknown: Vec<String> = unknown.iter().map(|n| format!("'{n}'")).collect();
-            return Err(format!(
-                "strategy '{NAME}' has no parameter {}; its parameters: base, pass_control, rollouts",
-                unknown.join(", ")
-            ));
-        }
-        let mut params = McParams {
-            base: "builder",
-            rollouts: DEFAULT_ROLLOUTS,
-            pass_control: true,
-        };
-        if let Some(&(_, value)) = given.iter().find(|(n, _)| *n == "pass_control") {
-            let ParamValue::Bool(on) = value else {
-                return Err(format!(
-                    "strategy '{NAME}': parameter 'pass_control' must be true or false ({}), got {}",
-                    super::params::PASS_CONTROL_DOC,
-                    value.repr()
-                ));
-            };
-            params.pass_control = on;
-        }
-        if let Some(&(_, value)) = given.iter().find(|(n, _)| *n == "base") {
-            let ParamValue::Text(name) = value else {
-                return Err(format!(
-                    "strategy '{NAME}': parameter 'base' must be a name ({BASE_DOC}), got {}",
-                    value.repr()
-                ));
-            };
-            if !BASES.contains(&name) {
-                return Err(format!(
-                    "strategy '{NAME}': parameter 'base' must be one of {} ({BASE_DOC}), got {}",
-                    BASES.join(", "),
-                    value.repr()
-                ));
-            }
-            params.base = name;
-        }
-        if let Some(&(_, value)) = given.iter().find(|(n, _)| *n == "rollouts") {
-            let ParamValue::Int(n) = value else {
-                return Err(format!(
-                    "strategy '{NAME}': parameter 'rollouts' must be a whole number ({ROLLOUTS_DOC}), got {}",
-                    value.repr()
-                ));
-            };
-            if n < 1 {
-                return Err(format!(
-                    "strategy '{NAME}': parameter 'rollouts' must be at least 1 ({ROLLOUTS_DOC}), got {n}"
-                ));
-            }
-            params.rollouts = n;
-        }
-        Ok(params)
-    }
-}
+pub use super::params::McParams;
 
 /// The base player of the real game: a lookahead preset, or the planner (whose builder plans the
 /// follow-ups).
@@ -387,6 +309,7 @@ impl Strategy for MonteCarlo {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::players::params::ParamValue;
 
     #[test]
     fn parameters() {

@@ -103,8 +103,12 @@ pub fn make_strategy_with(
         )));
     }
     if !PRESET_NAMES.contains(&name) {
+        let mut known: Vec<&str> = params::declarations().iter().map(|&(n, _)| n).collect();
+        known.push("random");
+        known.sort_unstable();
         return Err(format!(
-            "unknown strategy '{name}'; known strategies: brawler, builder, expert, greedy, hunter, mc, planner, planner-classic, random, swift"
+            "unknown strategy '{name}'; known strategies: {}",
+            known.join(", ")
         ));
     }
     Ok(Box::new(Lookahead::new(

@@ -1,5 +1,6 @@
-//! The lookahead engine's declared parameters and the named presets (strategies/lookahead.py `PARAMS`,
-//! strategies/scripted.py `PRESETS`), checked as strategies/params.py checks them (same messages).
+//! Every strategy's parameters and the named presets, declared once here (`declare!`): the structs the
+//! players read, their defaults, the checks (strategies/params.py gives the same messages) and what the
+//! core exports to Python (`declarations`, `PRESETS`; strategies/params.py reads them).
 
 /// A parameter value as a config gives it.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -32,684 +33,463 @@ impl ParamValue {
     }
 }
 
-/// One declared parameter: whole number, number or flag (true or false), its meaning and bounds.
-struct Spec {
-    name: &'static str,
-    whole: bool,
-    /// A flag: true or false (`pass_control`).
-    flag: bool,
-    doc: &'static str,
-    minimum: Option<&'static str>,
-    maximum: Option<&'static str>,
+/// What a parameter holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// true or false
+    Flag,
+    /// a whole number
+    Whole,
+    /// a number
+    Number,
+    /// a name (one of `choices`)
+    Name,
 }
 
-const fn spec(name: &'static str, whole: bool, doc: &'static str) -> Spec {
-    Spec {
-        name,
-        whole,
-        flag: false,
-        doc,
-        minimum: None,
-        maximum: None,
+impl Kind {
+    /// The name Python gives the type (`strategies.params`).
+    pub fn type_name(self) -> &'static str {
+        match self {
+            Kind::Flag => "bool",
+            Kind::Whole => "int",
+            Kind::Number => "float",
+            Kind::Name => "str",
+        }
     }
 }
 
-/// A flag parameter (true or false).
-const fn flag(name: &'static str, doc: &'static str) -> Spec {
-    Spec {
-        flag: true,
-        ..spec(name, false, doc)
+/// One declared parameter: its kind, meaning and bounds (as written in the declaration).
+#[derive(Debug)]
+pub struct Spec {
+    pub name: &'static str,
+    pub kind: Kind,
+    pub doc: &'static str,
+    pub minimum: Option<&'static str>,
+    pub maximum: Option<&'static str>,
+    /// The names a `Name` parameter may take (empty for the others).
+    pub choices: &'static [&'static str],
+}
+
+/// The Rust type of a parameter's field.
+pub trait ParamType: Copy {
+    const KIND: Kind;
+    fn from_value(value: ParamValue) -> Self;
+    fn value(self) -> ParamValue;
+    /// The value as a number (a flag as 0 or 1; None for a name).
+    fn number(self) -> Option<f64> {
+        match self.value() {
+            ParamValue::Text(_) => None,
+            v => Some(v.as_f64()),
+        }
     }
+}
+
+/// A whole number that one strategy of the struct's has and another has not (`effect_runs`: None for
+/// `planner-classic`, which declares only the parameters before it, so its None is never checked or exported).
+impl ParamType for Option<i64> {
+    const KIND: Kind = Kind::Whole;
+    fn from_value(value: ParamValue) -> Option<i64> {
+        Some(i64::from_value(value))
+    }
+    fn value(self) -> ParamValue {
+        ParamValue::Int(self.unwrap_or(0))
+    }
+    fn number(self) -> Option<f64> {
+        self.map(|i| i as f64)
+    }
+}
+
+impl ParamType for f64 {
+    const KIND: Kind = Kind::Number;
+    fn from_value(value: ParamValue) -> f64 {
+        value.as_f64()
+    }
+    fn value(self) -> ParamValue {
+        ParamValue::Float(self)
+    }
+}
+
+impl ParamType for i64 {
+    const KIND: Kind = Kind::Whole;
+    fn from_value(value: ParamValue) -> i64 {
+        match value {
+            ParamValue::Int(i) => i,
+            other => other.as_f64() as i64,
+        }
+    }
+    fn value(self) -> ParamValue {
+        ParamValue::Int(self)
+    }
+}
+
+impl ParamType for bool {
+    const KIND: Kind = Kind::Flag;
+    fn from_value(value: ParamValue) -> bool {
+        value == ParamValue::Bool(true)
+    }
+    fn value(self) -> ParamValue {
+        ParamValue::Bool(self)
+    }
+}
+
+impl ParamType for &'static str {
+    const KIND: Kind = Kind::Name;
+    fn from_value(value: ParamValue) -> &'static str {
+        match value {
+            ParamValue::Text(t) => t,
+            _ => "",
+        }
+    }
+    fn value(self) -> ParamValue {
+        ParamValue::Text(self)
+    }
+}
+
+/// A set of declared parameters (made by `declare!`).
+pub trait Declared: Sized {
+    /// The declarations, in declaration order (the order of `its parameters` in messages is sorted).
+    const SPECS: &'static [Spec];
+    fn set(&mut self, name: &str, value: ParamValue);
+    /// The values, in the order of `SPECS`.
+    fn values(&self) -> Vec<ParamValue>;
+
+    /// These values with the `given` ones checked and filled in (strategies/params.py `resolve`).
+    fn with(self, strategy: &str, given: &[(&str, ParamValue)]) -> Result<Self, String> {
+        self.with_only(strategy, Self::SPECS, given)
+    }
+
+    /// `with`, for a strategy that has only the parameters `specs` (the first of `SPECS`).
+    fn with_only(
+        mut self,
+        strategy: &str,
+        specs: &[Spec],
+        given: &[(&str, ParamValue)],
+    ) -> Result<Self, String> {
+        unknown_names(strategy, specs, given)?;
+        for spec in specs {
+            if let Some(&(_, value)) = given.iter().find(|(n, _)| *n == spec.name) {
+                self.set(spec.name, check(strategy, spec, value)?);
+            }
+        }
+        Ok(self)
+    }
+}
+
+macro_rules! option {
+    () => {
+        None
+    };
+    ($x:expr) => {
+        Some($x)
+    };
+}
+
+macro_rules! choices {
+    () => {
+        &[]
+    };
+    ($x:expr) => {
+        &$x
+    };
+}
+
+/// The one declaration of a strategy's parameters: each `name: type = default, "meaning"` with optional
+/// `min = LITERAL`, `max = LITERAL` and `choices = [..]`; makes the struct, its `Default` and `Declared`.
+macro_rules! declare {
+    ($(#[$meta:meta])* pub struct $name:ident {
+        $($field:ident: $ty:ty = $default:expr, $doc:expr
+          $(, min = $min:literal)? $(, max = $max:literal)? $(, choices = $choices:expr)?;)*
+    }) => {
+        $(#[$meta])*
+        pub struct $name {
+            $(pub $field: $ty,)*
+        }
+
+        impl Default for $name {
+            fn default() -> $name {
+                $name { $($field: $default,)* }
+            }
+        }
+
+        impl Declared for $name {
+            const SPECS: &'static [Spec] = &[$(Spec {
+                name: stringify!($field),
+                kind: <$ty as ParamType>::KIND,
+                doc: $doc,
+                minimum: option!($(stringify!($min))?),
+                maximum: option!($(stringify!($max))?),
+                choices: choices!($($choices)?),
+            },)*];
+
+            fn set(&mut self, name: &str, value: ParamValue) {
+                match name {
+                    $(stringify!($field) => self.$field = <$ty as ParamType>::from_value(value),)*
+                    _ => unreachable!("every declared parameter is set"),
+                }
+            }
+
+            fn values(&self) -> Vec<ParamValue> {
+                vec![$(<$ty as ParamType>::value(self.$field),)*]
+            }
+        }
+
+        impl $name {
+            /// The value of its parameter `name` as a number (None: a name, or no such parameter).
+            pub fn setting(&self, name: &str) -> Option<f64> {
+                match name {
+                    $(stringify!($field) => <$ty as ParamType>::number(self.$field),)*
+                    _ => None,
+                }
+            }
+        }
+    };
 }
 
 /// Team games: the meaning of `pass_control`, a parameter of every player but `random`.
-pub(crate) const PASS_CONTROL_DOC: &str =
+const PASS_CONTROL_DOC: &str =
     "team games: may hand the rest of a turn to the teammate when that is valued best (false: never)";
 
-/// In Python's declaration order (the order of `its parameters` in messages is sorted, as there).
-const SPECS: [Spec; 22] = [
-    spec("score", false, "value of one point of score margin"),
-    spec(
-        "common",
-        false,
-        "value of a common piece in the arena (yours minus the opponent's)",
-    ),
-    spec("heroic", false, "value of a heroic piece in the arena"),
-    spec(
-        "legendary",
-        false,
-        "value of a legendary piece in the arena",
-    ),
-    spec(
-        "threat",
-        false,
-        "share of a piece's value lost when it stands next to an enemy piece that can take it",
-    ),
-    spec(
-        "tasks",
-        false,
-        "High Form: value of progress towards a current task, per task point",
-    ),
-    spec(
-        "patterns",
-        false,
-        "value of the hand's readiness (how close each card's pattern is)",
-    ),
-    Spec {
-        minimum: Some("0.0"),
-        maximum: Some("1.0"),
-        ..spec(
-            "readiness_decay",
-            false,
-            "readiness of a card is this to the power of the actions its pattern needs",
-        )
-    },
-    spec(
-        "legend_cards",
-        false,
-        "factor on the value of legend cards in the hand's readiness",
-    ),
-    spec(
-        "destruction",
-        false,
-        "Deathmatch: extra value per enemy piece destroyed this turn",
-    ),
-    spec(
-        "flare_margin",
-        false,
-        "gain a flare must bring (in position value) to be invoked",
-    ),
-    Spec {
-        minimum: Some("1"),
-        ..spec(
-            "max_placements",
-            true,
-            "placements of one card tried in the sandbox (the most promising first)",
-        )
-    },
-    Spec {
-        minimum: Some("1"),
-        ..spec(
-            "place_candidates",
-            true,
-            "squares fully evaluated for a place",
-        )
-    },
-    Spec {
-        minimum: Some("0"),
-        ..spec(
-            "explore",
-            true,
-            "extra sandbox runs to try the branches and directions of an effect",
-        )
-    },
-    Spec {
-        minimum: Some("1"),
-        ..spec(
-            "full_values",
-            true,
-            "placements of one card valued with the hand's readiness (the best few)",
-        )
-    },
-    spec(
-        "frozen",
-        false,
-        "Everfrost: value of a frozen effect in play while its holder has a turn left to thaw it, less \
-         as the end nears",
-    ),
-    Spec {
-        minimum: Some("0.0"),
-        maximum: Some("1.0"),
-        ..spec(
-            "pending",
-            false,
-            "Etherweave: share of the causality penalty (2 points) counted while a pending being can \
-             still be summoned, times how near the end is (all of it on its holder's last turn)",
-        )
-    },
-    spec(
-        "gateway",
-        false,
-        "Nethervoid: value of having the Gateway (more where the Nethervoid cards in hand would use it)",
-    ),
-    Spec {
-        minimum: Some("0.0"),
-        maximum: Some("1.0"),
-        ..spec(
-            "stasis",
-            false,
-            "Etherweave: share of its value a piece in stasis keeps for its owner",
-        )
-    },
-    spec(
-        "removed",
-        false,
-        "Everfrost: value lost per piece of one's supply removed from the game (a legendary one twice)",
-    ),
-    spec(
-        "free_action",
-        false,
-        "value of an action gained by a free play (a thaw or a warp)",
-    ),
-    flag("pass_control", PASS_CONTROL_DOC),
-];
-
-/// The lookahead engine's parameters; the first ten are the weights of its evaluation (`evaluate.rs`).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Params {
-    pub score: f64,
-    pub common: f64,
-    pub heroic: f64,
-    pub legendary: f64,
-    pub threat: f64,
-    pub tasks: f64,
-    pub patterns: f64,
-    pub readiness_decay: f64,
-    pub legend_cards: f64,
-    pub destruction: f64,
-    pub flare_margin: f64,
-    pub max_placements: i64,
-    pub place_candidates: i64,
-    pub explore: i64,
-    pub full_values: i64,
-    /// Everfrost: value of a frozen effect in play while its holder has a turn left.
-    pub frozen: f64,
-    /// Etherweave: share of the causality penalty counted while a pending being can still be summoned.
-    pub pending: f64,
-    /// Nethervoid: value of having the Gateway.
-    pub gateway: f64,
-    /// Etherweave: share of its value a piece in stasis keeps for its owner.
-    pub stasis: f64,
-    /// Everfrost: value lost per piece removed from the game.
-    pub removed: f64,
-    /// Value of an action gained by a thaw or a warp.
-    pub free_action: f64,
-    /// Team games: whether the player may pass control to its teammate (never outside team games).
-    pub pass_control: bool,
+declare! {
+    /// The lookahead engine's parameters (the weights of the scripted strategies, `PRESETS`); the first
+    /// eleven are the weights of its evaluation (`evaluate.rs`). The defaults are `greedy`'s; those of the
+    /// expansion mechanics were measured (docs/strategies.md, "The expansion mechanics").
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    pub struct Params {
+        score: f64 = 10.0, "value of one point of score margin";
+        common: f64 = 1.0, "value of a common piece in the arena (yours minus the opponent's)";
+        heroic: f64 = 2.5, "value of a heroic piece in the arena";
+        legendary: f64 = 4.0, "value of a legendary piece in the arena";
+        threat: f64 = 0.4,
+            "share of a piece's value lost when it stands next to an enemy piece that can take it";
+        tasks: f64 = 3.0, "High Form: value of progress towards a current task, per task point";
+        patterns: f64 = 0.0, "value of the hand's readiness (how close each card's pattern is)";
+        readiness_decay: f64 = 0.5,
+            "readiness of a card is this to the power of the actions its pattern needs", min = 0.0, max = 1.0;
+        legend_cards: f64 = 1.0, "factor on the value of legend cards in the hand's readiness";
+        destruction: f64 = 0.0, "Deathmatch: extra value per enemy piece destroyed this turn";
+        flare_margin: f64 = 0.0, "gain a flare must bring (in position value) to be invoked";
+        max_placements: i64 = 5,
+            "placements of one card tried in the sandbox (the most promising first)", min = 1;
+        place_candidates: i64 = 4, "squares fully evaluated for a place", min = 1;
+        explore: i64 = 3, "extra sandbox runs to try the branches and directions of an effect", min = 0;
+        full_values: i64 = 1,
+            "placements of one card valued with the hand's readiness (the best few)", min = 1;
+        frozen: f64 = 2.0,
+            "Everfrost: value of a frozen effect in play while its holder has a turn left to thaw it, less \
+             as the end nears";
+        pending: f64 = 0.25,
+            "Etherweave: share of the causality penalty (2 points) counted while a pending being can still \
+             be summoned, times how near the end is (all of it on its holder's last turn)",
+            min = 0.0, max = 1.0;
+        gateway: f64 = 1.0,
+            "Nethervoid: value of having the Gateway (more where the Nethervoid cards in hand would use it)";
+        stasis: f64 = 0.5, "Etherweave: share of its value a piece in stasis keeps for its owner",
+            min = 0.0, max = 1.0;
+        removed: f64 = 0.5,
+            "Everfrost: value lost per piece of one's supply removed from the game (a legendary one twice)";
+        free_action: f64 = 1.5, "value of an action gained by a free play (a thaw or a warp)";
+        pass_control: bool = true, PASS_CONTROL_DOC;
+    }
 }
 
-/// The defaults of the expansion parameters (docs/strategies.md, "The expansion mechanics": measured).
-pub const FROZEN: f64 = 2.0;
-pub const PENDING: f64 = 0.25;
-pub const GATEWAY: f64 = 1.0;
-pub const STASIS: f64 = 0.5;
-pub const REMOVED: f64 = 0.5;
-pub const FREE_ACTION: f64 = 1.5;
+/// The scripted strategies: presets of the lookahead's weights, each the values it changes from the
+/// defaults.
+pub const PRESETS: [(&str, &[(&str, ParamValue)]); 4] = [
+    ("greedy", &[]),
+    ("builder", &[("patterns", ParamValue::Float(1.5))]),
+    (
+        "hunter",
+        &[
+            ("patterns", ParamValue::Float(1.5)),
+            ("heroic", ParamValue::Float(3.5)),
+            ("legendary", ParamValue::Float(5.0)),
+            ("legend_cards", ParamValue::Float(2.0)),
+        ],
+    ),
+    (
+        "brawler",
+        &[
+            ("patterns", ParamValue::Float(1.5)),
+            ("destruction", ParamValue::Float(1.0)),
+            ("threat", ParamValue::Float(0.6)),
+            ("flare_margin", ParamValue::Float(2.0)),
+        ],
+    ),
+];
 
 /// The names of the scripted strategies.
-pub const PRESET_NAMES: [&str; 4] = ["greedy", "builder", "hunter", "brawler"];
+pub const PRESET_NAMES: [&str; 4] = [PRESETS[0].0, PRESETS[1].0, PRESETS[2].0, PRESETS[3].0];
 
 impl Params {
     /// The value of a piece of each rank in the arena.
     pub fn material(&self) -> [f64; 3] {
         [self.common, self.heroic, self.legendary]
     }
-}
 
-impl Default for Params {
-    /// The declared defaults (the `greedy` preset).
-    fn default() -> Params {
-        Params {
-            score: 10.0,
-            common: 1.0,
-            heroic: 2.5,
-            legendary: 4.0,
-            threat: 0.4,
-            tasks: 3.0,
-            patterns: 0.0,
-            readiness_decay: 0.5,
-            legend_cards: 1.0,
-            destruction: 0.0,
-            flare_margin: 0.0,
-            max_placements: 5,
-            place_candidates: 4,
-            explore: 3,
-            full_values: 1,
-            frozen: FROZEN,
-            pending: PENDING,
-            gateway: GATEWAY,
-            stasis: STASIS,
-            removed: REMOVED,
-            free_action: FREE_ACTION,
-            pass_control: true,
-        }
-    }
-}
-
-impl Params {
     /// The defaults of a named preset, or None for an unknown name.
     pub fn preset(name: &str) -> Option<Params> {
-        let base = Params::default();
-        Some(match name {
-            "greedy" => base,
-            "builder" => Params {
-                patterns: 1.5,
-                ..base
-            },
-            "hunter" => Params {
-                patterns: 1.5,
-                heroic: 3.5,
-                legendary: 5.0,
-                legend_cards: 2.0,
-                ..base
-            },
-            "brawler" => Params {
-                patterns: 1.5,
-                destruction: 1.0,
-                threat: 0.6,
-                flare_margin: 2.0,
-                ..base
-            },
-            _ => return None,
-        })
+        let (_, changes) = PRESETS.iter().find(|(n, _)| *n == name)?;
+        let mut params = Params::default();
+        for &(field, value) in changes.iter() {
+            params.set(field, value);
+        }
+        Some(params)
     }
 
     /// The preset `strategy` with the `given` values checked and filled in (strategies/params.py `resolve`).
     pub fn resolve(strategy: &str, given: &[(&str, ParamValue)]) -> Result<Params, String> {
-        let mut params =
-            Params::preset(strategy).ok_or_else(|| format!("unknown preset {strategy:?}"))?;
-        unknown_names(strategy, &SPECS, given)?;
-        for spec in SPECS.iter() {
-            if let Some(&(_, value)) = given.iter().find(|(n, _)| *n == spec.name) {
-                params.set(spec, check(strategy, spec, value)?);
-            }
-        }
-        Ok(params)
-    }
-
-    fn set(&mut self, spec: &Spec, value: ParamValue) {
-        let f = value.as_f64();
-        let i = match value {
-            ParamValue::Int(i) => i,
-            _ => 0,
-        };
-        match spec.name {
-            "score" => self.score = f,
-            "common" => self.common = f,
-            "heroic" => self.heroic = f,
-            "legendary" => self.legendary = f,
-            "threat" => self.threat = f,
-            "tasks" => self.tasks = f,
-            "patterns" => self.patterns = f,
-            "readiness_decay" => self.readiness_decay = f,
-            "legend_cards" => self.legend_cards = f,
-            "destruction" => self.destruction = f,
-            "flare_margin" => self.flare_margin = f,
-            "max_placements" => self.max_placements = i,
-            "place_candidates" => self.place_candidates = i,
-            "explore" => self.explore = i,
-            "full_values" => self.full_values = i,
-            "frozen" => self.frozen = f,
-            "pending" => self.pending = f,
-            "gateway" => self.gateway = f,
-            "stasis" => self.stasis = f,
-            "removed" => self.removed = f,
-            "free_action" => self.free_action = f,
-            "pass_control" => self.pass_control = value == ParamValue::Bool(true),
-            _ => unreachable!("every declared parameter is set"),
-        }
+        Params::preset(strategy)
+            .ok_or_else(|| format!("unknown preset {strategy:?}"))?
+            .with(strategy, given)
     }
 }
 
-/// The expert's declared parameters (strategies/expert.py `PARAMS`).
-const EXPERT_SPECS: [Spec; 6] = [
-    Spec {
-        minimum: Some("1"),
-        ..spec(
-            "iterations",
-            true,
-            "search iterations per main decision, each on a fresh deal of what the player cannot see",
-        )
-    },
-    Spec {
-        minimum: Some("0.0"),
-        ..spec(
-            "exploration",
-            false,
-            "UCB exploration constant (rewards are in 0..1)",
-        )
-    },
-    Spec {
-        minimum: Some("1"),
-        maximum: Some("4"),
-        ..spec(
-            "depth",
-            true,
-            "turns searched: the rest of this one, then the next ones (2: the opponent's reply)",
-        )
-    },
-    Spec {
-        minimum: Some("1"),
-        ..spec(
-            "width",
-            true,
+declare! {
+    /// The parameters of the expert search player (players/expert.rs).
+    #[derive(Clone, Debug, PartialEq)]
+    pub struct ExpertParams {
+        iterations: i64 = 1000,
+            "search iterations per main decision, each on a fresh deal of what the player cannot see", min = 1;
+        exploration: f64 = 0.5, "UCB exploration constant (rewards are in 0..1)", min = 0.0;
+        depth: i64 = 4, "turns searched: the rest of this one, then the next ones (2: the opponent's reply)",
+            min = 1, max = 4;
+        width: i64 = 5,
             "ways of taking each action searched at the root (the best squares of a place, the best \
-             placements of a summon)",
-        )
-    },
-    Spec {
-        minimum: Some("1"),
-        ..spec(
-            "shortlist",
-            true,
-            "moves searched at the root, builder's best first (discard, flare and end always)",
-        )
-    },
-    flag("pass_control", PASS_CONTROL_DOC),
-];
-
-/// The parameters of the expert search player (players/expert.rs).
-#[derive(Clone, Debug, PartialEq)]
-pub struct ExpertParams {
-    pub iterations: i64,
-    pub exploration: f64,
-    pub depth: i64,
-    pub width: i64,
-    pub shortlist: i64,
-    /// Team games: whether the player may pass control to its teammate.
-    pub pass_control: bool,
-}
-
-impl Default for ExpertParams {
-    fn default() -> ExpertParams {
-        ExpertParams {
-            iterations: 1000,
-            exploration: 0.5,
-            depth: 4,
-            width: 5,
-            shortlist: 12,
-            pass_control: true,
-        }
+             placements of a summon)", min = 1;
+        shortlist: i64 = 12, "moves searched at the root, builder's best first (discard, flare and end always)",
+            min = 1;
+        pass_control: bool = true, PASS_CONTROL_DOC;
     }
 }
 
 impl ExpertParams {
     /// The defaults with the `given` values checked and filled in (the lookahead's messages).
     pub fn resolve(given: &[(&str, ParamValue)]) -> Result<ExpertParams, String> {
-        let strategy = "expert";
-        unknown_names(strategy, &EXPERT_SPECS, given)?;
-        let mut params = ExpertParams::default();
-        for spec in EXPERT_SPECS.iter() {
-            if let Some(&(_, value)) = given.iter().find(|(n, _)| *n == spec.name) {
-                let value = check(strategy, spec, value)?;
-                match spec.name {
-                    "iterations" => params.iterations = value.as_f64() as i64,
-                    "exploration" => params.exploration = value.as_f64(),
-                    "depth" => params.depth = value.as_f64() as i64,
-                    "width" => params.width = value.as_f64() as i64,
-                    "shortlist" => params.shortlist = value.as_f64() as i64,
-                    "pass_control" => params.pass_control = value == ParamValue::Bool(true),
-                    _ => unreachable!("every declared parameter is set"),
-                }
-            }
-        }
-        Ok(params)
-    }
-
-    /// The value of its parameter `name`.
-    pub fn setting(&self, name: &str) -> Option<f64> {
-        Some(match name {
-            "iterations" => self.iterations as f64,
-            "exploration" => self.exploration,
-            "depth" => self.depth as f64,
-            "width" => self.width as f64,
-            "shortlist" => self.shortlist as f64,
-            "pass_control" => self.pass_control as i64 as f64,
-            _ => return None,
-        })
+        ExpertParams::default().with("expert", given)
     }
 }
 
-/// The planner's parameters (players/planner.rs), declared as strategies/planner.py declares them; the
-/// first four are `planner-classic`'s (the planner before issue 25, which has no others).
-const PLANNER_SPECS: [Spec; 5] = [
-    Spec {
-        minimum: Some("1"),
-        ..spec(
-            "rollouts",
-            true,
-            "rollouts per shortlisted option of an action decision",
-        )
-    },
-    Spec {
-        minimum: Some("1"),
-        ..spec(
-            "shortlist",
-            true,
+declare! {
+    /// The parameters of the default player `planner` (players/planner.rs); `pass_margin` was measured
+    /// against passing off (docs/strategies.md).
+    #[derive(Clone, Debug, PartialEq)]
+    pub struct PlannerParams {
+        rollouts: i64 = 4, "rollouts per shortlisted option of an action decision", min = 1;
+        shortlist: i64 = 4,
             "options of an action decision played out, the builder's best first (discard, flare and end \
-             always)",
-        )
-    },
-    flag("pass_control", PASS_CONTROL_DOC),
-    Spec {
-        minimum: Some("0"),
-        ..spec(
-            "pass_margin",
-            false,
+             always)", min = 1;
+        pass_control: bool = true, PASS_CONTROL_DOC;
+        pass_margin: f64 = 10.0,
             "team games: how much better (in position value) passing control must play out than the best \
-             other action to be chosen",
-        )
-    },
-    Spec {
-        minimum: Some("0"),
-        ..spec(
-            "effect_runs",
-            true,
+             other action to be chosen", min = 0.0;
+        effect_runs: Option<i64> = Some(12),
             "extra sandbox runs per option tried for the choices inside its effects (moves, targets, \
-             optional parts), each valued by the position it leads to",
-        )
-    },
-];
-/// The classic planner's parameters: the first four.
-const CLASSIC_SPECS: usize = 4;
-
-/// The parameters of the default player `planner` (players/planner.rs).
-#[derive(Clone, Debug, PartialEq)]
-pub struct PlannerParams {
-    pub rollouts: i64,
-    pub shortlist: i64,
-    /// Team games: whether the player may pass control to its teammate.
-    pub pass_control: bool,
-    /// Team games: the lead over the best other action that passing control needs in the rollouts.
-    pub pass_margin: f64,
-    /// None: `planner-classic` (choices inside effects judged at once, no returns, legend summons only
-    /// when builder ranks them, a finished game only won or lost); Some(runs): the extra sandbox runs
-    /// per option for the choices inside its effects.
-    pub effect_runs: Option<i64>,
-}
-
-impl Default for PlannerParams {
-    fn default() -> PlannerParams {
-        PlannerParams {
-            rollouts: 4,
-            shortlist: 4,
-            pass_control: true,
-            pass_margin: PASS_MARGIN,
-            effect_runs: Some(EFFECT_RUNS),
-        }
+             optional parts), each valued by the position it leads to", min = 0;
     }
 }
 
-/// The planner's default `effect_runs` (docs/strategies.md, "Blind spots").
-pub const EFFECT_RUNS: i64 = 12;
-
-/// The planner's default `pass_margin` (docs/strategies.md: measured against passing off).
-pub const PASS_MARGIN: f64 = 10.0;
+/// `planner-classic` (the planner before issue 25's blind-spot work, `effect_runs` None) has the first
+/// four of the planner's parameters.
+const CLASSIC_SPECS: usize = 4;
 
 impl PlannerParams {
     /// The defaults with the `given` values checked and filled in (the lookahead's messages).
     pub fn resolve(given: &[(&str, ParamValue)]) -> Result<PlannerParams, String> {
-        Self::resolve_for(super::planner::NAME, &PLANNER_SPECS, given)
+        PlannerParams::default().with(super::planner::NAME, given)
     }
 
-    /// `planner-classic`'s parameters (the first four), checked as `resolve` checks them.
+    /// `planner-classic`'s parameters, checked as `resolve` checks them.
     pub fn resolve_classic(given: &[(&str, ParamValue)]) -> Result<PlannerParams, String> {
-        let mut params = Self::resolve_for(
+        PlannerParams::classic().with_only(
             super::planner::CLASSIC_NAME,
-            &PLANNER_SPECS[..CLASSIC_SPECS],
+            &PlannerParams::SPECS[..CLASSIC_SPECS],
             given,
-        )?;
-        params.effect_runs = None;
-        Ok(params)
+        )
     }
 
-    fn resolve_for(
-        strategy: &str,
-        specs: &[Spec],
-        given: &[(&str, ParamValue)],
-    ) -> Result<PlannerParams, String> {
-        unknown_names(strategy, specs, given)?;
-        let mut params = PlannerParams::default();
-        for spec in specs.iter() {
-            if let Some(&(_, given)) = given.iter().find(|(n, _)| *n == spec.name) {
-                let checked = check(strategy, spec, given)?;
-                let value = checked.as_f64() as i64;
-                match spec.name {
-                    "rollouts" => params.rollouts = value,
-                    "shortlist" => params.shortlist = value,
-                    "pass_control" => params.pass_control = checked == ParamValue::Bool(true),
-                    "pass_margin" => params.pass_margin = checked.as_f64(),
-                    "effect_runs" => params.effect_runs = Some(value),
-                    _ => unreachable!("every declared parameter is set"),
-                }
-            }
+    fn classic() -> PlannerParams {
+        PlannerParams {
+            effect_runs: None,
+            ..PlannerParams::default()
         }
-        Ok(params)
-    }
-
-    /// The value of its parameter `name`.
-    pub fn setting(&self, name: &str) -> Option<f64> {
-        Some(match name {
-            "rollouts" => self.rollouts as f64,
-            "shortlist" => self.shortlist as f64,
-            "pass_control" => self.pass_control as i64 as f64,
-            "pass_margin" => self.pass_margin,
-            "effect_runs" => self.effect_runs? as f64,
-            _ => return None,
-        })
     }
 }
 
-/// `swift`'s parameters (players/swift.rs), declared as strategies/swift.py declares them.
-const SWIFT_SPECS: [Spec; 7] = [
-    Spec {
-        minimum: Some("1"),
-        ..spec("rollouts", true, "rollouts per close option of an action decision")
-    },
-    Spec {
-        minimum: Some("1"),
-        ..spec(
-            "shortlist",
-            true,
-            "close options of an action decision played out at most, the builder's best first",
-        )
-    },
-    Spec {
-        minimum: Some("0"),
-        ..spec(
-            "margin",
-            false,
-            "an option is close when builder values it within this of the best; with no other close \
-             option the best is taken without rollouts",
-        )
-    },
-    Spec {
-        minimum: Some("0"),
-        ..spec(
-            "effect_runs",
-            true,
-            "extra sandbox runs per option tried for the choices inside its effects (moves, targets, \
-             optional parts), each valued by the position it leads to (0: builder's quick rules)",
-        )
-    },
-    Spec {
-        minimum: Some("1"),
-        ..spec(
-            "rollout_placements",
-            true,
-            "placements of one card tried by the builder that plays the rollouts",
-        )
-    },
-    flag("pass_control", PASS_CONTROL_DOC),
-    Spec {
-        minimum: Some("0"),
-        ..spec(
-            "pass_margin",
-            false,
-            "team games: how much better (in position value) passing control must play out than the best \
-             other action to be chosen",
-        )
-    },
+/// The players `mc` can improve on: the presets and the default player.
+const MC_BASES: [&str; 5] = [
+    PRESET_NAMES[0],
+    PRESET_NAMES[1],
+    PRESET_NAMES[2],
+    PRESET_NAMES[3],
+    "planner",
 ];
 
-/// The parameters of `swift` (players/swift.rs).
-#[derive(Clone, Debug, PartialEq)]
-pub struct SwiftParams {
-    pub rollouts: i64,
-    pub shortlist: i64,
-    /// How far below the best builder's value an option may be and still be played out.
-    pub margin: f64,
-    pub effect_runs: i64,
-    /// `max_placements` of the builder that plays the rollouts.
-    pub rollout_placements: i64,
-    /// Team games: whether the player may pass control to its teammate.
-    pub pass_control: bool,
-    /// Team games: the lead over the best other action that passing control needs in the rollouts.
-    pub pass_margin: f64,
+declare! {
+    /// The parameters of `mc` (players/mc.rs).
+    #[derive(Clone, Debug, PartialEq)]
+    pub struct McParams {
+        base: &'static str = "builder",
+            "the scripted strategy that plays the rollouts and answers the other decisions",
+            choices = MC_BASES;
+        rollouts: i64 = 55, "rollouts per option of an action decision", min = 1;
+        pass_control: bool = true, PASS_CONTROL_DOC;
+    }
 }
 
-impl Default for SwiftParams {
-    fn default() -> SwiftParams {
-        SwiftParams {
-            rollouts: 2,
-            shortlist: 2,
-            margin: 1.0,
-            effect_runs: 3,
-            rollout_placements: 2,
-            pass_control: true,
-            pass_margin: PASS_MARGIN,
-        }
+impl McParams {
+    /// The defaults with the `given` values checked and filled in (the lookahead's messages).
+    pub fn resolve(given: &[(&str, ParamValue)]) -> Result<McParams, String> {
+        McParams::default().with("mc", given)
+    }
+}
+
+declare! {
+    /// The parameters of `swift`, the fast planner (players/swift.rs; docs/strategies.md, "A fast player").
+    #[derive(Clone, Debug, PartialEq)]
+    pub struct SwiftParams {
+        rollouts: i64 = 2, "rollouts per close option of an action decision", min = 1;
+        shortlist: i64 = 2, "close options of an action decision played out at most, the builder's best first",
+            min = 1;
+        margin: f64 = 1.0,
+            "an option is close when builder values it within this of the best; with no other close option \
+             the best is taken without rollouts", min = 0.0;
+        effect_runs: i64 = 3,
+            "extra sandbox runs per option tried for the choices inside its effects (moves, targets, \
+             optional parts), each valued by the position it leads to (0: builder's quick rules)", min = 0;
+        rollout_placements: i64 = 2, "placements of one card tried by the builder that plays the rollouts",
+            min = 1;
+        pass_control: bool = true, PASS_CONTROL_DOC;
+        pass_margin: f64 = 10.0,
+            "team games: how much better (in position value) passing control must play out than the best \
+             other action to be chosen", min = 0.0;
     }
 }
 
 impl SwiftParams {
     /// The defaults with the `given` values checked and filled in (the lookahead's messages).
     pub fn resolve(given: &[(&str, ParamValue)]) -> Result<SwiftParams, String> {
-        let strategy = super::swift::NAME;
-        unknown_names(strategy, &SWIFT_SPECS, given)?;
-        let mut params = SwiftParams::default();
-        for spec in SWIFT_SPECS.iter() {
-            if let Some(&(_, given)) = given.iter().find(|(n, _)| *n == spec.name) {
-                let checked = check(strategy, spec, given)?;
-                let value = checked.as_f64();
-                match spec.name {
-                    "rollouts" => params.rollouts = value as i64,
-                    "shortlist" => params.shortlist = value as i64,
-                    "margin" => params.margin = value,
-                    "effect_runs" => params.effect_runs = value as i64,
-                    "rollout_placements" => params.rollout_placements = value as i64,
-                    "pass_control" => params.pass_control = checked == ParamValue::Bool(true),
-                    "pass_margin" => params.pass_margin = value,
-                    _ => unreachable!("every declared parameter is set"),
-                }
-            }
-        }
-        Ok(params)
+        SwiftParams::default().with(super::swift::NAME, given)
     }
+}
 
-    /// The value of its parameter `name`.
-    pub fn setting(&self, name: &str) -> Option<f64> {
-        Some(match name {
-            "rollouts" => self.rollouts as f64,
-            "shortlist" => self.shortlist as f64,
-            "margin" => self.margin,
-            "effect_runs" => self.effect_runs as f64,
-            "rollout_placements" => self.rollout_placements as f64,
-            "pass_control" => self.pass_control as i64 as f64,
-            "pass_margin" => self.pass_margin,
-            _ => return None,
-        })
+/// Every strategy of the core but `random` (which takes none) with its parameters and their defaults, in
+/// declaration order: what `_core.strategy_params()` gives Python.
+pub fn declarations() -> Vec<(&'static str, Vec<(&'static Spec, ParamValue)>)> {
+    fn of<P: Declared>(params: &P) -> Vec<(&'static Spec, ParamValue)> {
+        P::SPECS.iter().zip(params.values()).collect()
     }
+    let mut classic = of(&PlannerParams::classic());
+    classic.truncate(CLASSIC_SPECS);
+    let mut out: Vec<_> = PRESET_NAMES
+        .iter()
+        .map(|&n| (n, of(&Params::preset(n).expect("a preset"))))
+        .collect();
+    out.push((super::planner::NAME, of(&PlannerParams::default())));
+    out.push((super::planner::CLASSIC_NAME, classic));
+    out.push(("mc", of(&McParams::default())));
+    out.push(("expert", of(&ExpertParams::default())));
+    out.push((super::swift::NAME, of(&SwiftParams::default())));
+    out
 }
 
 fn unknown_names(
@@ -739,54 +519,49 @@ fn unknown_names(
 
 /// `value` checked against the declaration (`Param.check`), or the message saying what was expected.
 fn check(strategy: &str, spec: &Spec, value: ParamValue) -> Result<ParamValue, String> {
-    if spec.flag {
-        if let ParamValue::Bool(_) = value {
-            return Ok(value);
-        }
-        return Err(format!(
-            "strategy '{strategy}': parameter '{}' must be true or false ({}), got {}",
+    let ok = matches!(
+        (spec.kind, value),
+        (Kind::Flag, ParamValue::Bool(_))
+            | (Kind::Name, ParamValue::Text(_))
+            | (Kind::Whole | Kind::Number, ParamValue::Int(_))
+            | (Kind::Number, ParamValue::Float(_))
+    );
+    let fail = |expected: &str| {
+        Err(format!(
+            "strategy '{strategy}': parameter '{}' must be {expected} ({}), got {}",
             spec.name,
             spec.doc,
             value.repr()
-        ));
-    }
-    let ok = match value {
-        ParamValue::Bool(_) => false,
-        ParamValue::Int(_) => true,
-        ParamValue::Float(_) => !spec.whole,
-        ParamValue::Text(_) => false,
+        ))
     };
     if !ok {
-        let kind = if spec.whole {
-            "a whole number"
-        } else {
-            "a number"
-        };
-        return Err(format!(
-            "strategy '{strategy}': parameter '{}' must be {kind} ({}), got {}",
-            spec.name,
-            spec.doc,
-            value.repr()
-        ));
+        return fail(match spec.kind {
+            Kind::Flag => "true or false",
+            Kind::Whole => "a whole number",
+            Kind::Number => "a number",
+            Kind::Name => "a name",
+        });
+    }
+    if let ParamValue::Text(name) = value {
+        if !spec.choices.contains(&name) {
+            let mut choices = spec.choices.to_vec();
+            choices.sort_unstable();
+            return fail(&format!("one of {}", choices.join(", ")));
+        }
+        return Ok(value);
     }
     let v = value.as_f64();
     let low = spec.minimum.map(|m| m.parse::<f64>().expect("a number"));
     let high = spec.maximum.map(|m| m.parse::<f64>().expect("a number"));
     if low.is_some_and(|l| v < l) || high.is_some_and(|h| v > h) {
-        let bounds = match (spec.minimum, spec.maximum) {
+        return fail(&match (spec.minimum, spec.maximum) {
             (Some(l), None) => format!("at least {l}"),
             (l, h) => format!(
                 "between {} and {}",
                 l.unwrap_or("None"),
                 h.unwrap_or("None")
             ),
-        };
-        return Err(format!(
-            "strategy '{strategy}': parameter '{}' must be {bounds} ({}), got {}",
-            spec.name,
-            spec.doc,
-            value.repr()
-        ));
+        });
     }
     Ok(value)
 }
@@ -794,6 +569,45 @@ fn check(strategy: &str, spec: &Spec, value: ParamValue) -> Result<ParamValue, S
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn declarations_are_consistent() {
+        for (strategy, declared) in declarations() {
+            let mut names: Vec<&str> = declared.iter().map(|(s, _)| s.name).collect();
+            names.sort_unstable();
+            names.dedup();
+            assert_eq!(
+                names.len(),
+                declared.len(),
+                "{strategy}: a name declared twice"
+            );
+            for (spec, default) in declared {
+                assert_eq!(
+                    check(strategy, spec, default),
+                    Ok(default),
+                    "{strategy}.{}",
+                    spec.name
+                );
+            }
+        }
+        for (preset, changes) in PRESETS {
+            for &(name, value) in changes {
+                let spec = Params::SPECS
+                    .iter()
+                    .find(|s| s.name == name)
+                    .expect("a declared name");
+                assert_eq!(check(preset, spec, value), Ok(value));
+            }
+        }
+        let unknown = crate::players::make_strategy("nope", 0, 0).err();
+        assert_eq!(
+            unknown.as_deref(),
+            Some(
+                "unknown strategy 'nope'; known strategies: brawler, builder, expert, greedy, hunter, mc, \
+                 planner, planner-classic, random, swift"
+            )
+        );
+    }
 
     #[test]
     fn presets_and_checks() {

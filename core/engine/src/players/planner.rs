@@ -1,4 +1,4 @@
-//! `planner`, the default player (strategies/planner.py declares its parameters): `builder` made to look at
+//! `planner`, the default player (players/params.rs declares its parameters): `builder` made to look at
 //! the whole turn and the opponent's reply.
 //!
 //! At each main "action" decision it shortlists the options `builder` values best (`shortlist` of them)

@@ -1,4 +1,4 @@
-//! `swift`, a fast planner (strategies/swift.py declares its parameters; issue 25, docs/strategies.md "A
+//! `swift`, a fast planner (its parameters declared in params.rs; issue 25, docs/strategies.md "A
 //! fast player"): `builder` that plays out only the action decisions it finds close.
 //!
 //! At each main "action" decision builder values every option (its choices inside effects valued by the
