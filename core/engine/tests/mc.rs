@@ -102,7 +102,7 @@ fn parameters_are_checked() {
     assert!(make_strategy("nope", 0, 0)
         .err()
         .unwrap()
-        .contains("hunter, mc, planner, planner-classic, random"));
+        .contains("hunter, mc, planner, planner-classic, random, swift"));
     let s = make_strategy_with(
         "mc",
         0,

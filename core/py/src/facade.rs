@@ -26,9 +26,10 @@ use tk_engine::game::{Game, Players};
 use tk_engine::players::expert::Expert;
 use tk_engine::players::lookahead::Lookahead;
 use tk_engine::players::mc::{McParams, MonteCarlo};
-use tk_engine::players::params::{ExpertParams, ParamValue, Params, PlannerParams};
+use tk_engine::players::params::{ExpertParams, ParamValue, Params, PlannerParams, SwiftParams};
 use tk_engine::players::planner::Planner;
 use tk_engine::players::random::RandomStrategy;
+use tk_engine::players::swift::Swift;
 use tk_engine::rng::PyRandom;
 use tk_engine::state::{
     EndTrigger, GameState, Member, Mode, PerSeat, Teams, TurnCounters, MAX_SEATS, TEAM_SEATS,
@@ -937,6 +938,21 @@ impl Native for Planner {
     }
 }
 
+impl Native for Swift {
+    fn stream(&self) -> PyRandom {
+        Swift::stream(self)
+    }
+
+    /// The builder's plan (the answers to the follow-ups of the action chosen).
+    fn plan(&self) -> Vec<(&'static str, String)> {
+        Native::plan(self.base())
+    }
+
+    fn setting(&self, name: &str) -> Option<f64> {
+        Swift::setting(self, name)
+    }
+}
+
 impl Native for Expert {
     fn stream(&self) -> PyRandom {
         Expert::stream(self)
@@ -1141,6 +1157,10 @@ pub(crate) fn native(
     if name == tk_engine::players::planner::CLASSIC_NAME {
         let params = PlannerParams::resolve_classic(&given).map_err(PyValueError::new_err)?;
         return Ok(Rc::new(RefCell::new(Planner::with_rng(rng, &params))));
+    }
+    if name == tk_engine::players::swift::NAME {
+        let params = SwiftParams::resolve(&given).map_err(PyValueError::new_err)?;
+        return Ok(Rc::new(RefCell::new(Swift::with_rng(rng, &params))));
     }
     if name == "expert" {
         let params = ExpertParams::resolve(&given).map_err(PyValueError::new_err)?;

@@ -4,7 +4,8 @@
 //! the action decision, played by the preset on sandboxes.
 //!
 //! `planner` (the default player) is `builder` choosing its actions by short rollouts of the rest of the
-//! turn and the opponent's reply; `planner-classic` is the planner before issue 25's blind-spot work.
+//! turn and the opponent's reply; `planner-classic` is the planner before issue 25's blind-spot work;
+//! `swift` plays out only the action decisions builder finds close, with a cheaper builder.
 //!
 //! `random` (uniform), and the scripted strategies `greedy`, `builder`, `hunter` and
 //! `brawler`: presets of the weights of one lookahead engine (`lookahead`), which tries each option on a
@@ -31,11 +32,12 @@ pub mod random;
 pub mod readiness;
 pub mod reflex;
 pub mod sandbox;
+pub mod swift;
 pub mod task_progress;
 
 use crate::decisions::Strategy;
 use lookahead::Lookahead;
-use params::{ExpertParams, ParamValue, Params, PlannerParams, PRESET_NAMES};
+use params::{ExpertParams, ParamValue, Params, PlannerParams, SwiftParams, PRESET_NAMES};
 
 /// A player's own random stream, derived from the game seed and the seat (strategies/registry.py).
 pub fn strategy_seed(game_seed: u64, seat: usize) -> u64 {
@@ -86,6 +88,12 @@ pub fn make_strategy_with(
         return Ok(Box::new(planner::Planner::new(
             seed,
             &PlannerParams::resolve_classic(params)?,
+        )));
+    }
+    if name == swift::NAME {
+        return Ok(Box::new(swift::Swift::new(
+            seed,
+            &SwiftParams::resolve(params)?,
         )));
     }
     if name == "expert" {

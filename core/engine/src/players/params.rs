@@ -443,6 +443,35 @@ impl McParams {
     }
 }
 
+declare! {
+    /// The parameters of `swift`, the fast planner (players/swift.rs; docs/strategies.md, "A fast player").
+    #[derive(Clone, Debug, PartialEq)]
+    pub struct SwiftParams {
+        rollouts: i64 = 2, "rollouts per close option of an action decision", min = 1;
+        shortlist: i64 = 2, "close options of an action decision played out at most, the builder's best first",
+            min = 1;
+        margin: f64 = 1.0,
+            "an option is close when builder values it within this of the best; with no other close option \
+             the best is taken without rollouts", min = 0.0;
+        effect_runs: i64 = 3,
+            "extra sandbox runs per option tried for the choices inside its effects (moves, targets, \
+             optional parts), each valued by the position it leads to (0: builder's quick rules)", min = 0;
+        rollout_placements: i64 = 2, "placements of one card tried by the builder that plays the rollouts",
+            min = 1;
+        pass_control: bool = true, PASS_CONTROL_DOC;
+        pass_margin: f64 = 10.0,
+            "team games: how much better (in position value) passing control must play out than the best \
+             other action to be chosen", min = 0.0;
+    }
+}
+
+impl SwiftParams {
+    /// The defaults with the `given` values checked and filled in (the lookahead's messages).
+    pub fn resolve(given: &[(&str, ParamValue)]) -> Result<SwiftParams, String> {
+        SwiftParams::default().with(super::swift::NAME, given)
+    }
+}
+
 /// Every strategy of the core but `random` (which takes none) with its parameters and their defaults, in
 /// declaration order: what `_core.strategy_params()` gives Python.
 pub fn declarations() -> Vec<(&'static str, Vec<(&'static Spec, ParamValue)>)> {
@@ -459,6 +488,7 @@ pub fn declarations() -> Vec<(&'static str, Vec<(&'static Spec, ParamValue)>)> {
     out.push((super::planner::CLASSIC_NAME, classic));
     out.push(("mc", of(&McParams::default())));
     out.push(("expert", of(&ExpertParams::default())));
+    out.push((super::swift::NAME, of(&SwiftParams::default())));
     out
 }
 
@@ -574,7 +604,7 @@ mod tests {
             unknown.as_deref(),
             Some(
                 "unknown strategy 'nope'; known strategies: brawler, builder, expert, greedy, hunter, mc, \
-                 planner, planner-classic, random"
+                 planner, planner-classic, random, swift"
             )
         );
     }

@@ -1,0 +1,132 @@
+//! The fast player `swift` (players/swift.rs): it never reads what it cannot see, replays the same game
+//! from the same seed, checks its parameters, and plays out only the close decisions.
+
+mod common;
+
+use tk_engine::decisions::{Decision, Kind, Opt, PlayerView, Strategy};
+use tk_engine::game::{Game, Players};
+use tk_engine::players::params::{ParamValue, SwiftParams};
+use tk_engine::players::swift::Swift;
+use tk_engine::players::{make_strategy, make_strategy_with};
+use tk_engine::rng::PyRandom;
+use tk_engine::state::{GameState, Mode};
+
+use common::{after_some_turns, game, reshuffled_hidden};
+
+/// A swift that plays out every decision (no option is ever clear), so that the rollouts are tested too.
+fn swift(seed: u64) -> Swift {
+    let params = SwiftParams {
+        margin: 1000.0,
+        ..SwiftParams::default()
+    };
+    Swift::new(seed, &params)
+}
+
+fn action_decision(options: &[Opt]) -> Decision<'_> {
+    Decision {
+        kind: Kind::Action,
+        player: 0,
+        options,
+        card: "",
+        prompt: "",
+    }
+}
+
+fn options(state: &GameState) -> Vec<Opt> {
+    Game::around(state.clone(), Players::Nobody).action_options(0)
+}
+
+#[test]
+fn decisions_do_not_depend_on_hidden_information() {
+    let mut changed = 0;
+    for (k, mode) in [Mode::HighForm, Mode::Deathmatch].into_iter().enumerate() {
+        for seed in 0..4u64 {
+            let one = after_some_turns(mode, seed, 8);
+            let two = reshuffled_hidden(&one, &mut PyRandom::new(seed + 1000));
+            if one.hand[1] != two.hand[1] || one.deck[0] != two.deck[0] {
+                changed += 1;
+            }
+            let options = options(&one);
+            let decision = action_decision(&options);
+            let mut picks = Vec::new();
+            for state in [&one, &two] {
+                let view = PlayerView::new(state, 0);
+                let values = swift(seed + 10 * k as u64).option_values(&view, &decision);
+                let mut player = swift(seed + 10 * k as u64);
+                let choice = player.choose(&view, &decision);
+                let plan = player.base().plan().clone();
+                picks.push((values, choice, plan));
+            }
+            assert_eq!(picks[0], picks[1], "{mode:?} seed {seed}");
+            assert!(picks[0].0.iter().all(|v| v.1.is_finite()));
+        }
+    }
+    assert!(changed > 0, "the reshuffle changed nothing");
+}
+
+#[test]
+fn only_the_close_options_are_played_out() {
+    let mut tried = 0;
+    for (seed, mode) in (0..16u64).zip([Mode::HighForm, Mode::Deathmatch].into_iter().cycle()) {
+        let state = after_some_turns(mode, seed, 8);
+        let options = options(&state);
+        if options.len() < 2 {
+            continue;
+        }
+        tried += 1;
+        let decision = action_decision(&options);
+        let view = PlayerView::new(&state, 0);
+        let wide = swift(seed).option_values(&view, &decision);
+        assert_eq!(wide.len(), 2, "shortlist 2");
+        // no option is close: the best is taken on builder's value alone
+        let params = SwiftParams {
+            margin: 0.0,
+            ..SwiftParams::default()
+        };
+        let clear = Swift::new(seed, &params).option_values(&view, &decision);
+        assert!(!clear.is_empty() && clear.len() <= wide.len());
+        if clear.len() == 1 {
+            assert!(wide.iter().any(|w| w.0 == clear[0].0));
+        }
+    }
+    assert!(tried >= 3, "{tried} decisions");
+}
+
+fn play(mode: Mode, seed: u64) -> String {
+    let players = [
+        make_strategy_with("swift", 0, seed, &[("margin", ParamValue::Float(3.0))]).unwrap(),
+        make_strategy("builder", 1, seed).unwrap(),
+    ];
+    let mut g = game(mode, players, seed);
+    g.play();
+    format!("{:?}", g.take_record())
+}
+
+#[test]
+fn games_are_reproducible_from_the_seed() {
+    for mode in [Mode::HighForm, Mode::Deathmatch] {
+        assert_eq!(play(mode, 5), play(mode, 5));
+    }
+}
+
+#[test]
+fn parameters_are_checked() {
+    let err = |params: &[(&str, ParamValue)]| match make_strategy_with("swift", 0, 0, params) {
+        Ok(_) => panic!("accepted {params:?}"),
+        Err(e) => e,
+    };
+    assert_eq!(
+        err(&[("rollouts", ParamValue::Int(0))]),
+        "strategy 'swift': parameter 'rollouts' must be at least 1 (rollouts per close option of an action \
+         decision), got 0"
+    );
+    assert!(err(&[("margin", ParamValue::Float(-1.0))]).contains("must be at least 0"));
+    assert_eq!(
+        err(&[("base", ParamValue::Text("greedy"))]),
+        "strategy 'swift' has no parameter 'base'; its parameters: effect_runs, margin, pass_control, \
+         pass_margin, rollout_placements, rollouts, shortlist"
+    );
+    let p = SwiftParams::resolve(&[("shortlist", ParamValue::Int(3))]).unwrap();
+    assert_eq!((p.rollouts, p.shortlist, p.margin), (2, 3, 1.0));
+    assert_eq!(make_strategy("swift", 0, 0).unwrap().name(), "swift");
+}
