@@ -7,7 +7,8 @@ happened, whatever worker runs the shard and whenever.
 When every player of the study is one the core plays itself, the core plays the whole shard and builds
 its tables as it goes, handing them over as Arrow (``sim._core.play_shard``, docs/core.md "Shards as
 Arrow"); otherwise each game is played through the Python API and its record made into rows by
-``pipelines.tables``. Both give the same tables (tests/test_pipelines_arrow.py).
+``pipelines.tables`` (seat_cards summed from the card events by ``pipelines.seat_cards``; the core sums
+its own as it builds the game's rows). Both give the same tables (tests/test_pipelines_arrow.py).
 """
 
 from __future__ import annotations
@@ -26,7 +27,6 @@ import pyarrow.parquet as pq
 
 from pipelines.cardfiles import CardSetPayload, unpack
 from pipelines.schema import SCHEMA_VERSION
-from pipelines.seat_cards import seat_cards
 from pipelines.study import Study, form_mode
 from pipelines.tables import TableBuilder, setup_order
 from pipelines.variants import player_seed, seat_decks, variant_cards, variant_seat
@@ -177,9 +177,7 @@ def _core_tables(job: ShardJob, study: Study, base: tuple[Any, str], shard: int,
                       variant_seat(spec, cards)))
     batches = _core.play_shard(sets, players, games, SCHEMA_VERSION)
     t1 = time.perf_counter()
-    tables = {name: pa.Table.from_batches([pa.record_batch(batch)]) for name, batch in batches}
-    tables["seat_cards"] = seat_cards(tables)  # summed from the core's tables, as pipelines.tables does
-    return tables, t1 - t0
+    return {name: pa.Table.from_batches([pa.record_batch(batch)]) for name, batch in batches}, t1 - t0
 
 
 def _python_tables(job: ShardJob, study: Study, base: tuple[Any, str],

@@ -6,7 +6,8 @@
 use std::sync::Arc;
 
 use arrow_array::{
-    ArrayRef, BooleanArray, Int16Array, Int64Array, Int8Array, RecordBatch, StringArray,
+    ArrayRef, BooleanArray, Int16Array, Int32Array, Int64Array, Int8Array, RecordBatch,
+    StringArray,
 };
 use arrow_buffer::{Buffer, OffsetBuffer};
 use arrow_schema::{DataType, Field, Schema};
@@ -19,6 +20,7 @@ use tk_engine::state::GameState;
 pub enum Ty {
     I8,
     I16,
+    I32,
     I64,
     Bool,
     Str,
@@ -29,6 +31,7 @@ impl Ty {
         match self {
             Ty::I8 => DataType::Int8,
             Ty::I16 => DataType::Int16,
+            Ty::I32 => DataType::Int32,
             Ty::I64 => DataType::Int64,
             Ty::Bool => DataType::Boolean,
             Ty::Str => DataType::Utf8,
@@ -40,6 +43,7 @@ impl Ty {
         match self {
             Ty::I8 => "int8",
             Ty::I16 => "int16",
+            Ty::I32 => "int32",
             Ty::I64 => "int64",
             Ty::Bool => "bool",
             Ty::Str => "string",
@@ -49,12 +53,12 @@ impl Ty {
 
 type Columns = &'static [(&'static str, Ty)];
 
-use Ty::{Bool, Str, I16, I64, I8};
+use Ty::{Bool, Str, I16, I32, I64, I8};
 
 const COUNTERS: usize = 8; // enemy_common, enemy_heroic, enemy_legendary, own_destroyed, upgrades, downgrades, placed, converted
 
 /// Every table's columns, in the order of `pipelines/schema.py` (which documents them).
-pub const TABLES: [(&str, Columns); 9] = [
+pub const TABLES: [(&str, Columns); 10] = [
     (
         "games",
         &[
@@ -180,6 +184,32 @@ pub const TABLES: [(&str, Columns); 9] = [
             ("during", Str),
         ],
     ),
+    (
+        "seat_cards",
+        &[
+            ("game_id", I64),
+            ("seat", I8),
+            ("card_id", Str),
+            ("drawn", Bool),
+            ("opening", Bool),
+            ("played", Bool),
+            ("plays", I16),
+            ("play_turns", I32),
+            ("first_play", I16),
+            ("enemy_common", I16),
+            ("enemy_heroic", I16),
+            ("enemy_legendary", I16),
+            ("own_destroyed", I16),
+            ("upgrades", I16),
+            ("downgrades", I16),
+            ("placed", I16),
+            ("converted", I16),
+            ("turn_points", I32),
+            ("frozen", I16),
+            ("thawed", I16),
+            ("warped", I16),
+        ],
+    ),
 ];
 
 const GAMES: usize = 0;
@@ -191,12 +221,14 @@ const DECK_ORDER: usize = 5;
 const SEAT_RESULTS: usize = 6;
 const COLOUR_POINTS: usize = 7;
 const PASS_CONTROL: usize = 8;
+const SEAT_CARDS: usize = 9;
 
 /// One value of a row.
 #[derive(Clone, Copy)]
 enum V<'a> {
     I8(i8),
     I16(i16),
+    I32(i32),
     I64(i64),
     B(bool),
     S(&'a str),
@@ -217,11 +249,16 @@ fn i16v(v: impl Into<i64>) -> V<'static> {
     V::I16(narrow(v))
 }
 
+fn i32v(v: impl Into<i64>) -> V<'static> {
+    V::I32(narrow(v))
+}
+
 /// A string column keeps its values (the card set's interned ids, the study's names) until the end,
 /// when they are copied once into a buffer of the exact size.
 enum Column<'a> {
     I8(Vec<i8>),
     I16(Vec<i16>),
+    I32(Vec<i32>),
     I64(Vec<i64>),
     Bool(Vec<bool>),
     Str(Vec<&'a str>),
@@ -232,6 +269,7 @@ impl Column<'_> {
         match self {
             Column::I8(c) => c.len(),
             Column::I16(c) => c.len(),
+            Column::I32(c) => c.len(),
             Column::I64(c) => c.len(),
             Column::Bool(c) => c.len(),
             Column::Str(c) => c.len(),
@@ -242,6 +280,7 @@ impl Column<'_> {
         match self {
             Column::I8(c) => c.reserve(n),
             Column::I16(c) => c.reserve(n),
+            Column::I32(c) => c.reserve(n),
             Column::I64(c) => c.reserve(n),
             Column::Bool(c) => c.reserve(n),
             Column::Str(c) => c.reserve(n),
@@ -272,6 +311,7 @@ impl<'a> Table<'a> {
             .map(|&(_, ty)| match ty {
                 Ty::I8 => Column::I8(Vec::new()),
                 Ty::I16 => Column::I16(Vec::new()),
+                Ty::I32 => Column::I32(Vec::new()),
                 Ty::I64 => Column::I64(Vec::new()),
                 Ty::Bool => Column::Bool(Vec::new()),
                 Ty::Str => Column::Str(Vec::new()),
@@ -290,6 +330,7 @@ impl<'a> Table<'a> {
             match (column, value) {
                 (Column::I8(c), V::I8(v)) => c.push(v),
                 (Column::I16(c), V::I16(v)) => c.push(v),
+                (Column::I32(c), V::I32(v)) => c.push(v),
                 (Column::I64(c), V::I64(v)) => c.push(v),
                 (Column::Bool(c), V::B(v)) => c.push(v),
                 (Column::Str(c), V::S(v)) => c.push(v),
@@ -312,6 +353,7 @@ impl<'a> Table<'a> {
                 match c {
                     Column::I8(v) => Arc::new(Int8Array::from(v)),
                     Column::I16(v) => Arc::new(Int16Array::from(v)),
+                    Column::I32(v) => Arc::new(Int32Array::from(v)),
                     Column::I64(v) => Arc::new(Int64Array::from(v)),
                     Column::Bool(v) => Arc::new(BooleanArray::from(v)),
                     Column::Str(v) => Arc::new(string_array(&v)),
@@ -372,6 +414,9 @@ pub struct ShardTables<'a> {
     tables: Vec<Table<'a>>,
     schema_version: i16,
     rows: Vec<CardRow>,
+    /// The game's points events as (turn, seat, points), and its card rows in seat_cards order.
+    points: Vec<(u32, i8, i64)>,
+    order: Vec<usize>,
 }
 
 impl<'a> ShardTables<'a> {
@@ -383,6 +428,8 @@ impl<'a> ShardTables<'a> {
                 .collect(),
             schema_version,
             rows: Vec::new(),
+            points: Vec::new(),
+            order: Vec::new(),
         }
     }
 
@@ -439,6 +486,8 @@ impl<'a> ShardTables<'a> {
         let mut play: Option<(usize, Id)> = None; // the last summon, thaw or warp: its row and card
         let mut rows = std::mem::take(&mut self.rows);
         rows.clear();
+        let mut points = std::mem::take(&mut self.points);
+        points.clear();
         let mut row = |turn: u32,
                        seat: i8,
                        card: Id,
@@ -587,16 +636,19 @@ impl<'a> ShardTables<'a> {
                     turn,
                     seat,
                     source,
-                    points,
+                    points: p,
                     colour,
-                } => self.tables[POINTS].push(&[
-                    id,
-                    i16v(turn),
-                    V::I8(seat),
-                    V::S(source),
-                    i16v(points),
-                    V::I8(colour),
-                ]),
+                } => {
+                    points.push((turn, seat, i64::from(p)));
+                    self.tables[POINTS].push(&[
+                        id,
+                        i16v(turn),
+                        V::I8(seat),
+                        V::S(source),
+                        i16v(p),
+                        V::I8(colour),
+                    ]);
+                }
                 Event::Improvise { seat, .. } => improvised[seat as usize] += 1,
                 Event::PassControl {
                     turn,
@@ -638,7 +690,9 @@ impl<'a> ShardTables<'a> {
                 i8v(k[7]),
             ]);
         }
+        self.seat_cards(g.game_id, &rows, &points);
         self.rows = rows;
+        self.points = points;
 
         let first = r.first_player as i64;
         self.tables[GAMES].push(&[
@@ -696,6 +750,74 @@ impl<'a> ShardTables<'a> {
                 }
             }
         }
+    }
+
+    /// The seat_cards rows of a game from its card rows and points events, as `summarize` in
+    /// `pipelines/seat_cards.py` sums them from the card_events and points tables: by seat and card id.
+    fn seat_cards(&mut self, game_id: i64, rows: &[CardRow], points: &[(u32, i8, i64)]) {
+        let mut order = std::mem::take(&mut self.order);
+        order.clear();
+        order.extend(0..rows.len());
+        order.sort_by_key(|&i| (rows[i].seat, rows[i].card));
+        let table = &mut self.tables[SEAT_CARDS];
+        for group in order.chunk_by(|&a, &b| (rows[a].seat, rows[a].card) == (rows[b].seat, rows[b].card)) {
+            let first = &rows[group[0]];
+            let (mut drawn, mut opening, mut played) = (false, false, false);
+            let (mut plays, mut play_turns, mut first_play, mut turn_points) = (0i64, 0i64, -1i64, 0i64);
+            let mut counters = [0i64; COUNTERS];
+            let mut expansion = [0i64; 3]; // frozen, thawed, warped
+            for c in group.iter().map(|&i| &rows[i]) {
+                drawn |= c.event == "drawn";
+                opening |= c.opening;
+                played |= c.event == "played" || c.event == "invoked";
+                match c.event {
+                    "played" => {
+                        plays += 1;
+                        play_turns += i64::from(c.turn);
+                        if first_play < 0 || i64::from(c.turn) < first_play {
+                            first_play = i64::from(c.turn);
+                        }
+                        for (sum, k) in counters.iter_mut().zip(c.counters) {
+                            *sum += k;
+                        }
+                        turn_points += points
+                            .iter()
+                            .filter(|&&(turn, seat, _)| turn == c.turn && seat == c.seat)
+                            .map(|&(_, _, p)| p)
+                            .sum::<i64>();
+                    }
+                    "frozen" => expansion[0] += 1,
+                    "thawed" => expansion[1] += 1,
+                    "warped" => expansion[2] += 1,
+                    _ => {}
+                }
+            }
+            let k = counters;
+            table.push(&[
+                V::I64(game_id),
+                V::I8(first.seat),
+                V::S(first.card),
+                V::B(drawn),
+                V::B(opening),
+                V::B(played),
+                i16v(plays),
+                i32v(play_turns),
+                i16v(first_play),
+                i16v(k[0]),
+                i16v(k[1]),
+                i16v(k[2]),
+                i16v(k[3]),
+                i16v(k[4]),
+                i16v(k[5]),
+                i16v(k[6]),
+                i16v(k[7]),
+                i32v(turn_points),
+                i16v(expansion[0]),
+                i16v(expansion[1]),
+                i16v(expansion[2]),
+            ]);
+        }
+        self.order = order;
     }
 
     /// One record batch per table, by name.
