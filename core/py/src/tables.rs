@@ -6,8 +6,7 @@
 use std::sync::Arc;
 
 use arrow_array::{
-    ArrayRef, BooleanArray, Int16Array, Int32Array, Int64Array, Int8Array, RecordBatch,
-    StringArray,
+    ArrayRef, BooleanArray, Int16Array, Int32Array, Int64Array, Int8Array, RecordBatch, StringArray,
 };
 use arrow_buffer::{Buffer, OffsetBuffer};
 use arrow_schema::{DataType, Field, Schema};
@@ -760,10 +759,13 @@ impl<'a> ShardTables<'a> {
         order.extend(0..rows.len());
         order.sort_by_key(|&i| (rows[i].seat, rows[i].card));
         let table = &mut self.tables[SEAT_CARDS];
-        for group in order.chunk_by(|&a, &b| (rows[a].seat, rows[a].card) == (rows[b].seat, rows[b].card)) {
+        for group in
+            order.chunk_by(|&a, &b| (rows[a].seat, rows[a].card) == (rows[b].seat, rows[b].card))
+        {
             let first = &rows[group[0]];
             let (mut drawn, mut opening, mut played) = (false, false, false);
-            let (mut plays, mut play_turns, mut first_play, mut turn_points) = (0i64, 0i64, -1i64, 0i64);
+            let (mut plays, mut play_turns, mut first_play, mut turn_points) =
+                (0i64, 0i64, -1i64, 0i64);
             let mut counters = [0i64; COUNTERS];
             let mut expansion = [0i64; 3]; // frozen, thawed, warped
             for c in group.iter().map(|&i| &rows[i]) {
