@@ -408,6 +408,85 @@ fn deck_card_type(deck: DrawDeck) -> &'static str {
     }
 }
 
+/// A seat_cards row being summed: one seat's card rows of one card.
+#[derive(Clone, Copy)]
+struct SeatCard {
+    seat: i8,
+    card: Id,
+    drawn: bool,
+    opening: bool,
+    played: bool,
+    plays: i64,
+    play_turns: i64,
+    first_play: Option<u32>,
+    counters: [i64; COUNTERS],
+    turn_points: i64,
+    expansion: [i64; 3], // frozen, thawed, warped
+}
+
+impl SeatCard {
+    fn new(c: &CardRow) -> SeatCard {
+        SeatCard {
+            seat: c.seat,
+            card: c.card,
+            drawn: false,
+            opening: false,
+            played: false,
+            plays: 0,
+            play_turns: 0,
+            first_play: None,
+            counters: [0; COUNTERS],
+            turn_points: 0,
+            expansion: [0; 3],
+        }
+    }
+
+    /// A card row of this seat and card; `points` are the game's (turn, seat, points).
+    fn add(&mut self, c: &CardRow, points: &[(u32, i8, i64)]) {
+        self.drawn |= c.event == "drawn";
+        self.opening |= c.opening;
+        self.played |= c.event == "played" || c.event == "invoked";
+        match c.event {
+            "played" => {
+                self.plays += 1;
+                self.play_turns += i64::from(c.turn);
+                self.first_play = Some(self.first_play.map_or(c.turn, |t| t.min(c.turn)));
+                for (sum, k) in self.counters.iter_mut().zip(c.counters) {
+                    *sum += k;
+                }
+                self.turn_points += points
+                    .iter()
+                    .filter(|&&(turn, seat, _)| turn == c.turn && seat == c.seat)
+                    .map(|&(_, _, p)| p)
+                    .sum::<i64>();
+            }
+            "frozen" => self.expansion[0] += 1,
+            "thawed" => self.expansion[1] += 1,
+            "warped" => self.expansion[2] += 1,
+            _ => {}
+        }
+    }
+
+    fn merge(&mut self, o: &SeatCard) {
+        self.drawn |= o.drawn;
+        self.opening |= o.opening;
+        self.played |= o.played;
+        self.plays += o.plays;
+        self.play_turns += o.play_turns;
+        self.first_play = match (self.first_play, o.first_play) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        for (sum, k) in self.counters.iter_mut().zip(o.counters) {
+            *sum += k;
+        }
+        self.turn_points += o.turn_points;
+        for (sum, k) in self.expansion.iter_mut().zip(o.expansion) {
+            *sum += k;
+        }
+    }
+}
+
 /// A shard's tables, a game at a time.
 pub struct ShardTables<'a> {
     tables: Vec<Table<'a>>,
@@ -416,6 +495,7 @@ pub struct ShardTables<'a> {
     /// The game's points events as (turn, seat, points), and its card rows in seat_cards order.
     points: Vec<(u32, i8, i64)>,
     order: Vec<usize>,
+    seat_sums: Vec<SeatCard>,
 }
 
 impl<'a> ShardTables<'a> {
@@ -429,6 +509,7 @@ impl<'a> ShardTables<'a> {
             rows: Vec::new(),
             points: Vec::new(),
             order: Vec::new(),
+            seat_sums: Vec::new(),
         }
     }
 
@@ -757,54 +838,37 @@ impl<'a> ShardTables<'a> {
         let mut order = std::mem::take(&mut self.order);
         order.clear();
         order.extend(0..rows.len());
-        order.sort_by_key(|&i| (rows[i].seat, rows[i].card));
-        let table = &mut self.tables[SEAT_CARDS];
-        for group in
-            order.chunk_by(|&a, &b| (rows[a].seat, rows[a].card) == (rows[b].seat, rows[b].card))
-        {
-            let first = &rows[group[0]];
-            let (mut drawn, mut opening, mut played) = (false, false, false);
-            let (mut plays, mut play_turns, mut first_play, mut turn_points) =
-                (0i64, 0i64, -1i64, 0i64);
-            let mut counters = [0i64; COUNTERS];
-            let mut expansion = [0i64; 3]; // frozen, thawed, warped
-            for c in group.iter().map(|&i| &rows[i]) {
-                drawn |= c.event == "drawn";
-                opening |= c.opening;
-                played |= c.event == "played" || c.event == "invoked";
-                match c.event {
-                    "played" => {
-                        plays += 1;
-                        play_turns += i64::from(c.turn);
-                        if first_play < 0 || i64::from(c.turn) < first_play {
-                            first_play = i64::from(c.turn);
-                        }
-                        for (sum, k) in counters.iter_mut().zip(c.counters) {
-                            *sum += k;
-                        }
-                        turn_points += points
-                            .iter()
-                            .filter(|&&(turn, seat, _)| turn == c.turn && seat == c.seat)
-                            .map(|&(_, _, p)| p)
-                            .sum::<i64>();
-                    }
-                    "frozen" => expansion[0] += 1,
-                    "thawed" => expansion[1] += 1,
-                    "warped" => expansion[2] += 1,
-                    _ => {}
-                }
+        // grouped by the id's address first (integers sort fast; the card set interns its ids), then the
+        // groups sorted by the id itself and any groups of one id at two addresses merged
+        let key = |c: &CardRow| (c.seat, c.card.as_ptr() as usize, c.card.len());
+        order.sort_unstable_by_key(|&i| key(&rows[i]));
+        let mut sums = std::mem::take(&mut self.seat_sums);
+        sums.clear();
+        for group in order.chunk_by(|&a, &b| key(&rows[a]) == key(&rows[b])) {
+            let mut sum = SeatCard::new(&rows[group[0]]);
+            for &i in group {
+                sum.add(&rows[i], points);
             }
-            let k = counters;
+            sums.push(sum);
+        }
+        sums.sort_unstable_by(|a, b| (a.seat, a.card).cmp(&(b.seat, b.card)));
+        let table = &mut self.tables[SEAT_CARDS];
+        for same in sums.chunk_by(|a, b| (a.seat, a.card) == (b.seat, b.card)) {
+            let mut sum = same[0];
+            for other in &same[1..] {
+                sum.merge(other);
+            }
+            let (k, x) = (sum.counters, sum.expansion);
             table.push(&[
                 V::I64(game_id),
-                V::I8(first.seat),
-                V::S(first.card),
-                V::B(drawn),
-                V::B(opening),
-                V::B(played),
-                i16v(plays),
-                i32v(play_turns),
-                i16v(first_play),
+                V::I8(sum.seat),
+                V::S(sum.card),
+                V::B(sum.drawn),
+                V::B(sum.opening),
+                V::B(sum.played),
+                i16v(sum.plays),
+                i32v(sum.play_turns),
+                i16v(sum.first_play.map_or(-1, i64::from)),
                 i16v(k[0]),
                 i16v(k[1]),
                 i16v(k[2]),
@@ -813,13 +877,14 @@ impl<'a> ShardTables<'a> {
                 i16v(k[5]),
                 i16v(k[6]),
                 i16v(k[7]),
-                i32v(turn_points),
-                i16v(expansion[0]),
-                i16v(expansion[1]),
-                i16v(expansion[2]),
+                i32v(sum.turn_points),
+                i16v(x[0]),
+                i16v(x[1]),
+                i16v(x[2]),
             ]);
         }
         self.order = order;
+        self.seat_sums = sums;
     }
 
     /// One record batch per table, by name.
