@@ -5,8 +5,9 @@ The report's per-card queries need, per seat and card, only whether the card was
 and played, and sums over its plays (turns, outcome counters, the points scored in those turns): about 40
 such rows a game against about 180 card events. Flat rows, not a list per seat: DuckDB decodes a list of
 structs at about twice the CPU time of the same values as flat columns (docs/reports.md, "Speed"). The one
-declaration, ``summarize``, is run by the shard writer over the shard's tables and by reports/legacy.py over
-an older run's Parquet files.
+declaration, ``summarize``, is run over a shard's tables when they are built in Python (pipelines/tables.py)
+and by reports/legacy.py over an older run's Parquet files; a shard played in the core sums the same rows
+there (core/py/src/tables.rs, held to ``summarize`` by tests/test_pipelines_arrow.py).
 """
 
 from __future__ import annotations
