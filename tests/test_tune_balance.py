@@ -138,23 +138,25 @@ def test_bad_options_are_one_line(tmp_path):
 def test_a_candidate_is_card_files_with_only_the_chosen_values_changed(tmp_path):
     text = SMALL + ('[[change]]\ncard = "highland/wild-eagle"\nfield = "pattern"\nrow = 2\ncolumn = 1\n'
                     'values = ["c", "."]\n[[change]]\ncard = "flare/03"\nfield = "lower.needs_more"\nvalues = [5, 3]\n'
-                    '[[change]]\ncard = "task/destruction"\nfield = "points"\nvalues = [1, 3]\n')
+                    '[[change]]\ncard = "task/destruction"\nfield = "points"\nvalues = [1, 3]\n'
+                    '[[change]]\ncard = "sylvan/forest-ancient"\nfield = "effect[1].where"\nvalues = [3, 2]\n')
     balance = load_balance(write(tmp_path, text))
-    choice = ("heroic", 3, ".", 3, 3)
+    choice = ("heroic", 3, ".", 3, 3, 2)
     cards = load_card_set(write_cards(balance, choice, tmp_path / "cand"))
     eagle = cards.by_id["highland/wild-eagle"]
     assert eagle.rank == 1 and len(eagle.pattern.cells) == 1
     assert cards.by_id["sylvan/forest-ancient"].effect[1]["count"] == 3
+    assert cards.by_id["sylvan/forest-ancient"].effect[1]["where"] == "within:2"  # a distance
     assert cards.by_id["flare/03"].lower.threshold == 3 and cards.by_id["task/destruction"].points == 3
     patch = diff(balance, choice)
     removed = [line for line in patch.splitlines() if line.startswith("-") and not line.startswith("---")]
-    assert len(removed) == 5  # rank, pattern row, count, needs_more, points: one line each
-    assert size(balance, choice) == (5, 4)
+    assert len(removed) == 5  # rank, pattern row, count and distance, needs_more, points: one line each
+    assert size(balance, choice) == (6, 4)
     unchanged = [p.name for p in (tmp_path / "cand").glob("*.toml")
                  if p.read_text() == (BUILTIN_DIR / p.name).read_text()]
     assert sorted(unchanged) == ["etherweave.toml", "everfrost.toml", "imperial.toml", "legends.toml",
                                  "nethervoid.toml"]
-    assert diff(balance, ("common", 2, "c", 5, 1)) == ""
+    assert diff(balance, ("common", 2, "c", 5, 1, 3)) == ""
 
 
 def test_the_objective_counts_distance_outside_the_bands_and_the_change():

@@ -78,9 +78,14 @@ def _table(block: str, kind: str) -> dict[str, Any]:
 def _edit_value(block: str, kind: str, change: Change, value: Any) -> str:
     table = _table(block, kind)
     expected = copy.deepcopy(table)
-    _assign(expected, change.field, value)
+    _assign(expected, change.field, change.template.format(value) if change.template else value)
     key = [k for k, _ in PATH_TOKEN.findall(change.field) if k][-1]
-    old, new = (f'"{change.current}"', f'"{value}"') if isinstance(value, str) else (str(change.current), str(value))
+    if change.template:
+        old, new = (f'"{change.template.format(change.current)}"', f'"{change.template.format(value)}"')
+    elif isinstance(value, str):
+        old, new = f'"{change.current}"', f'"{value}"'
+    else:
+        old, new = str(change.current), str(value)
     for m in re.finditer(rf"(?<![A-Za-z_]){key}\s*=\s*{re.escape(old)}(?![0-9A-Za-z_])", block):
         edited = block[:m.start()] + f"{key} = {new}" + block[m.end():]
         try:

@@ -7,13 +7,12 @@ give the verification's numbers again."""
 from __future__ import annotations
 
 import json
-import shutil
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pipelines.balance.candidates import Choice, changed, describe, diff, digest, size
+from pipelines.balance.candidates import Choice, changed, describe, diff, digest, size, write_cards
 from pipelines.balance.evaluate import Tally, study_config, verify_seed
 from pipelines.balance.objective import Rate, Score, deck_rates, first_rates, pareto, score, skill_rates
 from pipelines.balance.search import Settings, TrialResult
@@ -84,9 +83,7 @@ def write_proposal(settings: Settings, rank: int, candidate: Candidate) -> Path:
 
     balance = settings.balance
     folder = Path(settings.out) / PROPOSALS / f"{rank:02d}-{candidate.name}"
-    cards = folder / "cards"
-    if not cards.is_dir():
-        shutil.copytree(Path(settings.out) / "candidates" / candidate.name, cards)
+    write_cards(balance, candidate.choice, folder / "cards")  # here, not copied: trials may run on other nodes
     (folder / "diff.patch").write_text(diff(balance, candidate.choice), encoding="utf-8")
     seed = verify_seed(settings.seed)
     what = f"the verification of proposal {rank} ({describe(balance, candidate.choice)}), fresh seeds"

@@ -19,6 +19,7 @@ STEP_LISTS = ("effect", "frozen", "warp", "upper.effect", "lower.effect")  # whe
 NUMBER_FIELDS = ("points", "upper.needs_more", "lower.needs_more")
 CELL_VALUES = (".", "c", "h", "l")  # a pattern cell: absent, or the least rank of the piece there
 TOP_KEYS = {"name", "card_set", "forms", "decks", "targets", "search", "change"}
+DISTANCE = re.compile(r"(within|exactly):(\d+)")  # a distance in a step's words: its number may change
 PATH_TOKEN = re.compile(r"\.?([a-z_]+)|\[(\d+)\]")
 
 
@@ -38,6 +39,7 @@ class Change:
     current: Any
     row: int = 0
     column: int = 0
+    template: str = ""  # a distance in a step's words: "within:{}" (the value is the number)
 
     @property
     def label(self) -> str:
@@ -133,7 +135,7 @@ def card_tables(directory: Path) -> dict[str, tuple[str, dict[str, Any]]]:
 
 
 def _current(path: Path, key: str, spec: dict[str, Any], tables: dict[str, tuple[str, dict[str, Any]]]
-             ) -> tuple[str, str, Any, int, int]:
+             ) -> tuple[str, str, Any, int, int, str]:
     card, field = spec.get("card"), spec.get("field")
     if not isinstance(card, str) or card not in tables:
         raise _fail(path, f"{key}.card", f"expected the id of a card of the set (like \"imperial/herald\", "
@@ -154,7 +156,7 @@ def _current(path: Path, key: str, spec: dict[str, Any], tables: dict[str, tuple
         if token.startswith("@") or token.endswith("+"):
             raise _fail(path, f"{key}.row", f"row {row}, column {column} of {card} is {token!r}: the summoning "
                                             f"square and '+' squares cannot change")
-        return card, field, token.rstrip("*") or ".", row, column
+        return card, field, token.rstrip("*") or ".", row, column, ""
     if not isinstance(field, str):
         raise _fail(path, f"{key}.field", f"expected a string like \"effect[0].up_to\", \"rank\", \"points\", "
                                           f"\"upper.needs_more\" or \"pattern\", got {field!r}")
@@ -164,11 +166,15 @@ def _current(path: Path, key: str, spec: dict[str, Any], tables: dict[str, tuple
         raise _fail(path, f"{key}.field", f"{card} has no value at {field!r}") from None
     in_steps = any(re.fullmatch(re.escape(s) + r"\[\d+\]\..+", field) for s in STEP_LISTS)
     if field == "rank" and isinstance(value, str):
-        return card, field, value, 0, 0
+        return card, field, value, 0, 0, ""
     if (in_steps or field in NUMBER_FIELDS) and isinstance(value, int) and not isinstance(value, bool):
-        return card, field, value, 0, 0
-    raise _fail(path, f"{key}.field", f"{field!r} of {card} is {value!r}: expected a number in an effect step, "
-                                      f"points, a flare's needs_more, the rank or a pattern cell")
+        return card, field, value, 0, 0, ""
+    distance = DISTANCE.fullmatch(value) if in_steps and isinstance(value, str) else None
+    if distance:
+        return card, field, int(distance.group(2)), 0, 0, distance.group(1) + ":{}"
+    raise _fail(path, f"{key}.field", f"{field!r} of {card} is {value!r}: expected a number in an effect step, a "
+                                      f"distance (\"within:3\"), points, a flare's needs_more, the rank or a pattern "
+                                      f"cell")
 
 
 def _change(path: Path, key: str, spec: Any, tables: dict[str, tuple[str, dict[str, Any]]]) -> Change:
@@ -178,7 +184,7 @@ def _change(path: Path, key: str, spec: Any, tables: dict[str, tuple[str, dict[s
     if unknown:
         raise _fail(path, f"{key}.{unknown[0]}", "unknown key; expected card, field, values (row and column for "
                                                  "a pattern cell)")
-    card, field, current, row, column = _current(path, key, spec, tables)
+    card, field, current, row, column, template = _current(path, key, spec, tables)
     values = spec.get("values")
     if field == "pattern":
         allowed: tuple[Any, ...] = CELL_VALUES
@@ -196,7 +202,7 @@ def _change(path: Path, key: str, spec: Any, tables: dict[str, tuple[str, dict[s
     if current not in values:
         raise _fail(path, f"{key}.values", f"expected the card's current value {current!r} among them (no change "
                                            f"must be possible), got {values!r}")
-    return Change(card, field, tuple(values), current, row, column)
+    return Change(card, field, tuple(values), current, row, column, template)
 
 
 def _skill(path: Path, value: Any) -> Skill | None:
