@@ -97,7 +97,8 @@ def _register_all() -> None:
     from sim import commands as sim_commands
 
     sim_commands.register(app)
-    for module in ("strategies.commands", "pipelines.commands", "reports.commands", "reports.regression.commands"):
+    for module in ("strategies.commands", "pipelines.commands", "pipelines.balance.command", "reports.commands",
+                   "reports.regression.commands"):
         try:
             mod = __import__(module, fromlist=["register"])
         except ModuleNotFoundError as e:
