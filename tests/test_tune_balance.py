@@ -102,6 +102,8 @@ BAD = [
      "change[0].row: row 1, column 1 of imperial/herald is '@'"),
     ("[[change]]\ncard = \"imperial/herald\"\nfield = \"pattern\"\nrow = 9\ncolumn = 1\nvalues = [\".\", \"c\"]\n",
      "change[0].row: expected a row of imperial/herald's pattern, 1 to 3"),
+    ("[[change]]\ncard = \"legend/fire-dragon\"\nfield = \"rank\"\nvalues = [\"legendary\", \"heroic\"]\n",
+     "change[0].values: 'heroic' gives a card set that does not load: "),
     ("", "change: expected at least one [[change]] table"),
 ]
 

@@ -30,6 +30,7 @@ from sim.errors import UserError
 EXPERIMENT = "search"
 SETTINGS = "settings.json"
 INVALID = 100.0  # the loss of a candidate whose card set does not load
+NUMBER = "n"  # the config key of a trial's number: the order Optuna proposed it in (kept in its checkpoint)
 
 
 @dataclass(frozen=True)
@@ -75,6 +76,22 @@ def _trial(config: dict[str, Any], settings: Settings) -> None:
                               "cpu_seconds": round(time.process_time() - started, 3)})
 
 
+def _numbered(**kwargs: Any) -> Any:
+    """Optuna's searcher, numbering each proposal (``NUMBER``) by its Optuna trial number: sequential in the
+    order of the proposals and saved with the searcher, so a resumed search numbers its trials as an
+    uninterrupted one does (Ray Tune's own order of its trials is not kept by a restore)."""
+    from ray.tune.search.optuna import OptunaSearch
+
+    class Numbered(OptunaSearch):
+        def suggest(self, trial_id: str) -> dict[str, Any] | None:
+            config = super().suggest(trial_id)
+            if isinstance(config, dict):
+                config = config | {NUMBER: self._ot_trials[trial_id].number}
+            return config
+
+    return Numbered(**kwargs)
+
+
 def _halving(batch: int, reduction: int) -> Any:
     from ray.tune.schedulers import FIFOScheduler, TrialScheduler
 
@@ -87,13 +104,12 @@ def _halving(batch: int, reduction: int) -> Any:
             self.batch, self.reduction = batch, reduction
 
         def on_trial_result(self, tune_controller: Any, trial: Any, result: dict[str, Any]) -> str:
-            trials = tune_controller.get_trials()
             rung = result.get("rung", 0)
-            mine = trials.index(trial) // self.batch
+            mine = trial.config[NUMBER] // self.batch
             peers = []
-            for i, t in enumerate(trials):
+            for t in tune_controller.get_trials():
                 losses = json.loads((t.last_result or {}).get("rung_losses", "[]"))
-                if i // self.batch < mine and len(losses) >= rung > 0:
+                if t.config.get(NUMBER, mine * self.batch) // self.batch < mine and len(losses) >= rung > 0:
                     peers.append(losses[rung - 1])
             if not peers:
                 return TrialScheduler.CONTINUE
@@ -160,7 +176,6 @@ def run_search(settings: Settings, resume: bool, progress: bool = True) -> list[
     import optuna
     from ray import tune
     from ray.tune.search import ConcurrencyLimiter
-    from ray.tune.search.optuna import OptunaSearch
 
     balance, out = settings.balance, Path(settings.out)
     optuna.logging.set_verbosity(optuna.logging.WARNING)
@@ -175,7 +190,7 @@ def run_search(settings: Settings, resume: bool, progress: bool = True) -> list[
     else:
         space = {f"c{i}": tune.choice(list(c.values)) for i, c in enumerate(balance.changes)}
         base = {f"c{i}": c.current for i, c in enumerate(balance.changes)}
-        searcher = OptunaSearch(metric="loss", mode="min", points_to_evaluate=[base],
+        searcher = _numbered(metric="loss", mode="min", points_to_evaluate=[base],
                                 sampler=optuna.samplers.TPESampler(seed=settings.seed))
         limited = ConcurrencyLimiter(searcher, max_concurrent=settings.concurrency, batch=settings.concurrency > 1)
         # reuse_actors off (as tune-player): a trial run in a reused actor crashed building its core player
@@ -190,4 +205,5 @@ def run_search(settings: Settings, resume: bool, progress: bool = True) -> list[
         if failed is not None:
             raise UserError(f"a trial failed: {str(failed).strip().splitlines()[-1]}")
         raise KeyboardInterrupt
-    return [TrialResult(i, choice_of(r.config, balance), r.metrics) for i, r in enumerate(done)]
+    done.sort(key=lambda r: r.config[NUMBER])
+    return [TrialResult(r.config[NUMBER], choice_of(r.config, balance), r.metrics) for r in done]

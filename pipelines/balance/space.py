@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sim.cards import BUILTIN_DIR, CardSet, load_card_set
+from sim.cards import BUILTIN_DIR, load_card_set
 from sim.errors import UserError
 from sim.files import read_toml
 from sim.ranks import RANK_NAMES
@@ -295,26 +295,26 @@ def load_balance(path: Path | str, cards_dir: Path | None = None) -> Balance:
                       _games(path, s.get("games", [100, 300])),
                       _number(path, "search.reduction", s.get("reduction", 3), int, 2),
                       _number(path, "search.verify", s.get("verify", 3), int, 0), verify_games)
-    _check_values(path, balance, cards)
+    _check_values(path, balance)
     return balance
 
 
-def _check_values(path: Path, balance: Balance, cards: CardSet) -> None:
+def _check_values(path: Path, balance: Balance) -> None:
     """Load every allowed value once (the others unchanged), so that an illegal value is named now."""
     import tempfile
 
     from pipelines.balance.candidates import write_cards
 
-    del cards
     with tempfile.TemporaryDirectory(prefix="tashkalar-tune-check-") as tmp:
         for i, c in enumerate(balance.changes):
-            for v in c.values:
+            for j, v in enumerate(c.values):
                 if v == c.current:
                     continue
-                choice = tuple(v if j == i else d.current for j, d in enumerate(balance.changes))
-                target = Path(tmp) / f"{i}-{len(str(v))}-{abs(hash(repr(v)))}"
+                choice = tuple(v if k == i else d.current for k, d in enumerate(balance.changes))
+                target = Path(tmp) / f"{i}-{j}"
                 try:
                     write_cards(balance, choice, target)
                 except UserError as e:
+                    why = re.sub(rf"{re.escape(tmp)}\S*?([\w-]+\.toml)", r"\1", str(e))  # the file, not the scratch
                     raise _fail(path, f"change[{i}].values", f"{v!r} gives a card set that does not load: "
-                                                             f"{e}") from None
+                                                             f"{why}") from None
