@@ -108,7 +108,6 @@ class Stages:
         self.tree, self.log = tree, log
         self.env = {**os.environ, "CARGO_TARGET_DIR": str(target), "PYTHONPATH": str(tree),
                     "PYO3_PYTHON": sys.executable}
-        self.limits: dict[str, float] = {}
         core = ["cargo", "test", "--release", "-p", "tk_engine"]
         rules = ["--lib"] + [a for t in RULE_TESTS for a in ("--test", t)]
         self.commands = {

@@ -257,6 +257,7 @@ def main() -> None:
         status = "timeout" if rc is None else "survived" if rc == 0 else "killed"
         results.append({**asdict(m), "status": status, "seconds": round(seconds, 1), "tests": files})
         print(f"{m.id} {m.operator} {m.original!r}->{m.replacement!r}: {status} ({seconds:.0f} s)", flush=True)
+        (args.work / "partial.json").write_text(json.dumps(results, indent=1))  # readable while it runs
     killed = sum(r["status"] in ("killed", "timeout") for r in results)
     lo, hi = wilson(killed, len(results))
     meta = {"commit": commit, "seed": args.seed, "sample": len(results), "mutants": len(mutants),

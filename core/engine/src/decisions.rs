@@ -483,6 +483,25 @@ mod tests {
     }
 
     #[test]
+    fn a_view_shows_every_players_stock_and_hand_sizes() {
+        let game = expansion_table();
+        let s = &game.state;
+        for me in 0..3 {
+            let v = PlayerView::new(s, me);
+            for p in 0..3 {
+                assert_eq!(v.stock(p), (s.tokens[p], s.legend_stock[p]));
+                let sizes = (
+                    s.hand[p].len(),
+                    s.legend_hand[p].len(),
+                    s.flare_hand[p].len(),
+                );
+                assert_eq!(v.hand_sizes(p), sizes);
+            }
+            assert_eq!(v.team_turn(), None, "not a team game");
+        }
+    }
+
+    #[test]
     fn a_sandbox_keeps_the_public_expansion_state() {
         let game = expansion_table();
         let s = &game.state;

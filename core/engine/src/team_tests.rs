@@ -256,6 +256,20 @@ fn turns_go_clockwise_so_the_teams_alternate() {
     assert_eq!(game.state.turn, 8);
 }
 
+#[test]
+fn every_seats_view_names_the_seat_whose_turn_it_is() {
+    let (mut game, _, _) = team_game(Mode::HighForm, IMPERIAL, 5);
+    game.setup();
+    let first = game.state.record.first_player;
+    for i in 0..4 {
+        for me in 0..2 {
+            let view = PlayerView::new(&game.state, me);
+            assert_eq!(view.team_turn(), Some(((first + i) % 4, None)));
+        }
+        game.play_turn();
+    }
+}
+
 // ----- the team's colour
 
 #[test]
