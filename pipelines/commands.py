@@ -37,7 +37,7 @@ def register(app: typer.Typer) -> None:
         """Run a study (or resume it: finished shards are kept) and write its Parquet dataset."""
         from rich.console import Console
 
-        from pipelines.interrupts import StopSignals, Terminated, exit_status
+        from pipelines.interrupts import StopSignals, Terminated, exit_status, quiet_ray_after_stop
         from pipelines.progress import print_summary
         from pipelines.runner import StudyRunError, run_study
         from pipelines.storage import uri_of
@@ -47,7 +47,8 @@ def register(app: typer.Typer) -> None:
         if force and repair:
             raise UserError("give at most one of --force (discard the run) and --repair (keep its intact shards)")
         try:
-            with StopSignals():  # from here on, SIGINT and SIGTERM stop the run, whatever the process inherited
+            # From here on, SIGINT and SIGTERM stop the run, whatever the process inherited.
+            with quiet_ray_after_stop(), StopSignals():
                 study = load_study(study_file)
                 target = out or Path("runs") / study.name
                 report = run_study(study, target, address=address, workers=workers, force=force, repair=repair,

@@ -10,6 +10,9 @@ fraction of a second. A second signal raises at once.
 
 from __future__ import annotations
 
+import os
+import re
+import select
 import signal
 import sys
 import threading
@@ -101,3 +104,67 @@ class StopSignals:
 
     def __exit__(self, *exc: object) -> None:
         self.restore()
+
+
+# A line of Ray's native (C++) logger: "[2026-12-04 10:51:45,172 E 20205 20456] task_manager.cc:1545: ...".
+_RAY_NATIVE_LINE = re.compile(rb"^\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} [A-Z] \d+ \d+\] ")
+_END = b"\0tashkalar: end of the stderr gate\0"
+
+
+@contextmanager
+def quiet_ray_after_stop() -> Iterator[None]:
+    """Keep a stopped run's stderr to its one line when stderr is not a terminal (a script, a scheduler).
+
+    Ray's native code in the driver writes its errors straight to file descriptor 2, and a signal sent to the
+    process group also stops Ray's workers, so the driver's Ray may log that it lost them ("Failed to push
+    error to driver ...") before the run can say "terminated". Inside, descriptor 2 is a pipe that a thread
+    copies to the real stderr, dropping Ray's native log lines once SIGINT or SIGTERM has arrived (seen on
+    Python's signal wake-up descriptor, written the moment the signal lands). In a terminal nothing changes:
+    a pipe there would turn the progress bar off."""
+    if os.isatty(2) or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    sys.stderr.flush()
+    wake_read, wake_write = os.pipe()
+    os.set_blocking(wake_write, False)
+    previous_wakeup = signal.set_wakeup_fd(wake_write, warn_on_full_buffer=False)
+    pipe_read, pipe_write = os.pipe()
+    real_stderr = os.dup(2)
+    os.dup2(pipe_write, 2)
+    os.close(pipe_write)
+    copier = threading.Thread(target=_copy_stderr, args=(pipe_read, wake_read, real_stderr), daemon=True)
+    copier.start()
+    try:
+        yield
+    finally:
+        sys.stderr.flush()
+        os.write(2, _END)  # Ray's child processes may hold the pipe open too: the copier stops at this mark
+        os.dup2(real_stderr, 2)
+        copier.join(timeout=5)
+        signal.set_wakeup_fd(previous_wakeup)
+        if not copier.is_alive():  # else it still reads them (never seen): the process ends soon anyway
+            for fd in (pipe_read, wake_read, wake_write, real_stderr):
+                os.close(fd)
+
+
+def _copy_stderr(pipe: int, wake: int, out: int) -> None:
+    stopped = False
+    pending = b""
+    while True:
+        readable, _, _ = select.select([wake, pipe], [], [])
+        if wake in readable:  # first: a line that came with the signal is judged after it
+            stopped = stopped or any(byte in SIGNALS for byte in os.read(wake, 64))
+        if pipe not in readable:
+            continue
+        chunk = os.read(pipe, 65536)
+        pending += chunk
+        end = pending.find(_END)
+        finished = end >= 0 or not chunk
+        text = pending[:end] if end >= 0 else pending
+        cut = len(text) if finished else text.rfind(b"\n") + 1  # an unfinished last line waits for its end
+        lines, pending = text[:cut], text[cut:]
+        for line in lines.splitlines(keepends=True):
+            if not (stopped and _RAY_NATIVE_LINE.match(line)):
+                os.write(out, line)
+        if finished:
+            return
