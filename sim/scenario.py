@@ -238,65 +238,14 @@ def load_scenario(
             s.flare_hand[p] = take(f"flare {p + 1}", flares, Flare, "the flare deck")
             if len(s.flare_hand[p]) > 1:
                 raise f.error(f.get(f"flare {p + 1}")[0], "a player holds at most one flare")
-        legend_top = take("legend deck", legends, Being, "the legend deck outside the hands")
-        flare_top = take("flare deck", flares, Flare, "the flare deck outside the hands")
-        s.rng.shuffle(legends)
-        s.rng.shuffle(flares)
-        s.legend_deck, s.legend_discard = _cut(f, "legend deck", legends + legend_top[::-1], len(legend_top))
-        s.flare_deck, s.flare_discard = _cut(f, "flare deck", flares + flare_top[::-1], len(flare_top))
-
-        if mode == HIGH_FORM:
-            tasks = list(cards.tasks)
-            line, _ = f.get("tasks")
-            s.task_row = take("tasks", tasks, Task, "the task deck")
-            if len(s.task_row) > 3:
-                raise f.error(line, f"the task row holds at most 3 tasks, got {len(s.task_row)}")
-            line, _ = f.get("next task")
-            nxt = take("next task", tasks, Task, "the task deck")
-            if len(nxt) > 1:
-                raise f.error(line, "next task names one task")
-            s.next_task = nxt[0] if nxt else None
-            for p in (0, 1):
-                s.claimed[p] = take(f"claimed {p + 1}", tasks, Task, "the task deck")
-                named = sum(t.points for t in s.claimed[p])
-                line, points = f.number(f"task points {p + 1}", named, least=named)
-                s.task_points[p] = points
-                s.unnamed_task_points[p] = points - named
-                if points:
-                    s.record_points(0, p, "scenario", points)
-            task_top = take("task deck", tasks, Task, "the task deck outside the row and the claimed tasks")
-            s.rng.shuffle(tasks)
-            s.task_deck, _ = _cut(f, "task deck", tasks + task_top[::-1], len(task_top))
-        elif n == 2:
-            for p in (0, 1):
-                _, s.dm_points[p] = f.number(f"deathmatch points {p + 1}", 0)
-                if s.dm_points[p]:
-                    s.record_points(0, p, "scenario", s.dm_points[p])
-        else:
+        names = [str(p + 1) for p in range(n)]
+        _shared_cards(f, s, take, legends, flares, names)
+        if n > 2:
             _melee_fields(f, s)
 
         _read_arena(f, s)
-        names = [str(p + 1) for p in range(n)]
         held = _expansion_fields(f, s, names, [(str(p + 1), p, False) for p in range(n)])
-        for p in range(n):
-            bb = s.pieces[p]
-            removed = s.removed[p]
-            s.token_total[p], s.legend_total[p] = stock_tokens(mode, n) - removed[0], LEGENDARY_PIECES - removed[1]
-            s.tokens[p] = s.token_total[p] - (bb[0] | bb[1]).bit_count() - held[p][0]
-            s.legend_stock[p] = s.legend_total[p] - bb[LEGENDARY].bit_count() - held[p][1]
-            if s.tokens[p] < 0 or s.legend_stock[p] < 0:
-                raise f.error(0, f"player {p + 1} has more pieces in the arena than the game has")
-            line, stock = f.get(f"stock {p + 1}")
-            for part in stock.split():
-                k, _, v = part.partition("=")
-                if k not in ("tokens", "legends") or not v.isdigit():
-                    raise f.error(line, f"stock takes tokens=N legends=N, got {part!r}")
-                if k == "tokens":
-                    s.token_total[p] += int(v) - s.tokens[p]
-                    s.tokens[p] = int(v)
-                else:
-                    s.legend_total[p] += int(v) - s.legend_stock[p]
-                    s.legend_stock[p] = int(v)
+        _stocks(f, s, names, [f"player {p + 1}" for p in range(n)], held)
     if strict:
         game.state.check_invariants()
     return game
@@ -391,67 +340,80 @@ def _team_scenario(f: _Fields, strategies: Sequence[Strategy], cards: CardSet, s
         legends = list(cards.legends)
         for side, team in enumerate("ab"):
             s.legend_hand[side] = take(f"legends {team}", legends, Being, "the legend deck")
-        legend_top = take("legend deck", legends, Being, "the legend deck outside the hands")
-        flare_top = take("flare deck", flares, Flare, "the flare deck outside the hands")
-        s.rng.shuffle(legends)
-        s.rng.shuffle(flares)
-        s.legend_deck, s.legend_discard = _cut(f, "legend deck", legends + legend_top[::-1], len(legend_top))
-        s.flare_deck, s.flare_discard = _cut(f, "flare deck", flares + flare_top[::-1], len(flare_top))
-
-        if mode == HIGH_FORM:
-            tasks = list(cards.tasks)
-            line, _ = f.get("tasks")
-            s.task_row = take("tasks", tasks, Task, "the task deck")
-            if len(s.task_row) > 3:
-                raise f.error(line, f"the task row holds at most 3 tasks, got {len(s.task_row)}")
-            line, _ = f.get("next task")
-            nxt = take("next task", tasks, Task, "the task deck")
-            if len(nxt) > 1:
-                raise f.error(line, "next task names one task")
-            s.next_task = nxt[0] if nxt else None
-            for side, team in enumerate("ab"):
-                s.claimed[side] = take(f"claimed {team}", tasks, Task, "the task deck")
-                named = sum(task.points for task in s.claimed[side])
-                line, points = f.number(f"task points {team}", named, least=named)
-                s.task_points[side] = points
-                s.unnamed_task_points[side] = points - named
-                if points:
-                    s.record_points(0, side, "scenario", points)
-            task_top = take("task deck", tasks, Task, "the task deck outside the row and the claimed tasks")
-            s.rng.shuffle(tasks)
-            s.task_deck, _ = _cut(f, "task deck", tasks + task_top[::-1], len(task_top))
-        else:
-            for side, team in enumerate("ab"):
-                _, s.dm_points[side] = f.number(f"deathmatch points {team}", 0)
-                if s.dm_points[side]:
-                    s.record_points(0, side, "scenario", s.dm_points[side])
+        _shared_cards(f, s, take, legends, flares, ["a", "b"])
 
         _read_arena(f, s)
         seats = [(str(p + 1), p % 2, t.holder[p % 2] != p) for p in range(TEAM_SEATS)]
         held = _expansion_fields(f, s, ["a", "b"], seats)
-        for side, team in enumerate("AB"):
-            bb = s.pieces[side]
-            removed = s.removed[side]
-            s.token_total[side] = stock_tokens(mode, 2) - removed[0]
-            s.legend_total[side] = LEGENDARY_PIECES - removed[1]
-            s.tokens[side] = s.token_total[side] - (bb[0] | bb[1]).bit_count() - held[side][0]
-            s.legend_stock[side] = s.legend_total[side] - bb[LEGENDARY].bit_count() - held[side][1]
-            if s.tokens[side] < 0 or s.legend_stock[side] < 0:
-                raise f.error(0, f"team {team} has more pieces in the arena than the game has")
-            line, stock = f.get(f"stock {team.lower()}")
-            for part in stock.split():
-                k, _, v = part.partition("=")
-                if k not in ("tokens", "legends") or not v.isdigit():
-                    raise f.error(line, f"stock takes tokens=N legends=N, got {part!r}")
-                if k == "tokens":
-                    s.token_total[side] += int(v) - s.tokens[side]
-                    s.tokens[side] = int(v)
-                else:
-                    s.legend_total[side] += int(v) - s.legend_stock[side]
-                    s.legend_stock[side] = int(v)
+        _stocks(f, s, ["a", "b"], ["team A", "team B"], held)
     if strict:
         game.state.check_invariants()
     return game
+
+
+def _shared_cards(f: _Fields, s: StateBuilder, take, legends: list, flares: list, names: list[str]) -> None:
+    """The legend and flare decks (once the hands took theirs); in High Form the task row, the next task and
+    each player's (a team game: team's) claimed tasks and task points; in a Deathmatch duel or team game the
+    Deathmatch points. ``names`` are the players' (teams') field suffixes by colour."""
+    legend_top = take("legend deck", legends, Being, "the legend deck outside the hands")
+    flare_top = take("flare deck", flares, Flare, "the flare deck outside the hands")
+    s.rng.shuffle(legends)
+    s.rng.shuffle(flares)
+    s.legend_deck, s.legend_discard = _cut(f, "legend deck", legends + legend_top[::-1], len(legend_top))
+    s.flare_deck, s.flare_discard = _cut(f, "flare deck", flares + flare_top[::-1], len(flare_top))
+    if s.mode == HIGH_FORM:
+        tasks = list(s.cards.tasks)
+        line, _ = f.get("tasks")
+        s.task_row = take("tasks", tasks, Task, "the task deck")
+        if len(s.task_row) > 3:
+            raise f.error(line, f"the task row holds at most 3 tasks, got {len(s.task_row)}")
+        line, _ = f.get("next task")
+        nxt = take("next task", tasks, Task, "the task deck")
+        if len(nxt) > 1:
+            raise f.error(line, "next task names one task")
+        s.next_task = nxt[0] if nxt else None
+        for p, name in enumerate(names):
+            s.claimed[p] = take(f"claimed {name}", tasks, Task, "the task deck")
+            named = sum(t.points for t in s.claimed[p])
+            line, points = f.number(f"task points {name}", named, least=named)
+            s.task_points[p] = points
+            s.unnamed_task_points[p] = points - named
+            if points:
+                s.record_points(0, p, "scenario", points)
+        task_top = take("task deck", tasks, Task, "the task deck outside the row and the claimed tasks")
+        s.rng.shuffle(tasks)
+        s.task_deck, _ = _cut(f, "task deck", tasks + task_top[::-1], len(task_top))
+    elif not s.melee:
+        for p, name in enumerate(names):
+            _, s.dm_points[p] = f.number(f"deathmatch points {name}", 0)
+            if s.dm_points[p]:
+                s.record_points(0, p, "scenario", s.dm_points[p])
+
+
+def _stocks(f: _Fields, s: StateBuilder, names: list[str], who: list[str], held: list[list[int]]) -> None:
+    """Each colour's stock and pieces in the game: what the arena, stasis and removed pieces leave, or the
+    ``stock N`` field's (``names`` are the field suffixes by colour, ``who`` the colours as messages name them,
+    ``held`` the pieces in stasis)."""
+    for p, name in enumerate(names):
+        bb = s.pieces[p]
+        removed = s.removed[p]
+        s.token_total[p] = stock_tokens(s.mode, s.seats) - removed[0]
+        s.legend_total[p] = LEGENDARY_PIECES - removed[1]
+        s.tokens[p] = s.token_total[p] - (bb[0] | bb[1]).bit_count() - held[p][0]
+        s.legend_stock[p] = s.legend_total[p] - bb[LEGENDARY].bit_count() - held[p][1]
+        if s.tokens[p] < 0 or s.legend_stock[p] < 0:
+            raise f.error(0, f"{who[p]} has more pieces in the arena than the game has")
+        line, stock = f.get(f"stock {name}")
+        for part in stock.split():
+            k, _, v = part.partition("=")
+            if k not in ("tokens", "legends") or not v.isdigit():
+                raise f.error(line, f"stock takes tokens=N legends=N, got {part!r}")
+            if k == "tokens":
+                s.token_total[p] += int(v) - s.tokens[p]
+                s.tokens[p] = int(v)
+            else:
+                s.legend_total[p] += int(v) - s.legend_stock[p]
+                s.legend_stock[p] = int(v)
 
 
 def _one(f: _Fields, key: str, named: list) -> Any:

@@ -1560,7 +1560,6 @@ fn one_enemy_cell(card: &Being, own: [Bits; 3], enemy: [Bits; 3]) -> Vec<u16> {
     out
 }
 
-/// The indices in `cards.decks` of the decks named.
 /// A team game's state before the setup: `decks` (indices in `cards.decks`) by seat, 4 of them; seats 0 and
 /// 1 hold their sides' slots, 2 and 3 wait on the bench.
 pub fn team_state(
@@ -1585,6 +1584,7 @@ pub fn team_state(
     state
 }
 
+/// The indices in `cards.decks` of the decks named.
 fn deck_indices(cards: &CardSet, decks: &[&str]) -> Result<Vec<usize>, String> {
     decks.iter().map(|name| cards.deck_index(name)).collect()
 }

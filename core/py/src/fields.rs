@@ -162,35 +162,23 @@ fn card_index<'py>(
     }
 }
 
-impl Value for BeingId {
-    fn to_py<'py>(&self, c: &Ctx<'_, 'py>) -> PyResult<Bound<'py, PyAny>> {
-        c.conv.being(c.py, self.0)
-    }
-    fn from_py(ob: &Bound<'_, PyAny>, c: &Ctx<'_, '_>) -> PyResult<Self> {
-        let i = card_index(ob, "being", |i| c.conv.being(ob.py(), i as u16))?;
-        Ok(BeingId(i as u16))
-    }
+/// A card id of the set as the set's Python card object: `$conv` gets it by index, `$kind` names it.
+macro_rules! card_value {
+    ($id:ident, $int:ty, $conv:ident, $kind:literal) => {
+        impl Value for $id {
+            fn to_py<'py>(&self, c: &Ctx<'_, 'py>) -> PyResult<Bound<'py, PyAny>> {
+                c.conv.$conv(c.py, self.0)
+            }
+            fn from_py(ob: &Bound<'_, PyAny>, c: &Ctx<'_, '_>) -> PyResult<Self> {
+                let i = card_index(ob, $kind, |i| c.conv.$conv(ob.py(), i as $int))?;
+                Ok($id(i as $int))
+            }
+        }
+    };
 }
-
-impl Value for FlareId {
-    fn to_py<'py>(&self, c: &Ctx<'_, 'py>) -> PyResult<Bound<'py, PyAny>> {
-        c.conv.flare(c.py, self.0)
-    }
-    fn from_py(ob: &Bound<'_, PyAny>, c: &Ctx<'_, '_>) -> PyResult<Self> {
-        let i = card_index(ob, "flare", |i| c.conv.flare(ob.py(), i as u8))?;
-        Ok(FlareId(i as u8))
-    }
-}
-
-impl Value for TaskId {
-    fn to_py<'py>(&self, c: &Ctx<'_, 'py>) -> PyResult<Bound<'py, PyAny>> {
-        c.conv.task(c.py, self.0)
-    }
-    fn from_py(ob: &Bound<'_, PyAny>, c: &Ctx<'_, '_>) -> PyResult<Self> {
-        let i = card_index(ob, "task", |i| c.conv.task(ob.py(), i as u8))?;
-        Ok(TaskId(i as u8))
-    }
-}
+card_value!(BeingId, u16, being, "being");
+card_value!(FlareId, u8, flare, "flare");
+card_value!(TaskId, u8, task, "task");
 
 impl Value for EndTrigger {
     fn to_py<'py>(&self, c: &Ctx<'_, 'py>) -> PyResult<Bound<'py, PyAny>> {
@@ -333,13 +321,20 @@ fn one_of(v: &Bound<'_, PyAny>, names: &[&'static str]) -> PyResult<&'static str
         .ok_or_else(|| PyValueError::new_err(format!("expected one of {names:?}, got {s:?}")))
 }
 
-/// The random stream as a `random.Random` in the same state (CPython's generator, which the core's is).
-fn random_to_py<'py>(r: &PyRandom, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+/// The state of the core's generator as `random.Random.getstate()` gives it (CPython's generator, which the
+/// core's is).
+fn random_state<'py>(r: &PyRandom, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
     let (words, index) = r.state();
     let mut state: Vec<u32> = words.to_vec();
     state.push(index as u32);
-    let rng = py.import("random")?.getattr("Random")?.call0()?;
-    rng.call_method1("setstate", ((3, PyTuple::new(py, state)?, py.None()),))?;
+    (3, PyTuple::new(py, state)?, py.None()).into_pyobject(py)
+}
+
+/// The random stream as a `random.Random` in the same state.
+fn random_to_py<'py>(r: &PyRandom, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+    let class = py.import("random")?.getattr("Random")?;
+    let rng = class.call_method1("__new__", (&class,))?;
+    rng.call_method1("setstate", (random_state(r, py)?,))?;
     Ok(rng)
 }
 
@@ -354,7 +349,7 @@ pub(crate) fn random_from_py(ob: &Bound<'_, PyAny>) -> PyResult<PyRandom> {
 
 /// Write the core's stream into a `random.Random` (a strategy's stream after the core drew from it).
 pub(crate) fn random_into_py(r: &PyRandom, ob: &Bound<'_, PyAny>) -> PyResult<()> {
-    ob.call_method1("setstate", (random_to_py(r, ob.py())?.call_method0("getstate")?,))?;
+    ob.call_method1("setstate", (random_state(r, ob.py())?,))?;
     Ok(())
 }
 
