@@ -221,67 +221,58 @@ impl Value for DeckName {
     }
 }
 
-impl Value for Member {
+impl<T: Value> Value for Box<T> {
     fn to_py<'py>(&self, c: &Ctx<'_, 'py>) -> PyResult<Bound<'py, PyAny>> {
-        let d = PyDict::new(c.py);
-        d.set_item("deck_name", DeckName(self.deck_index).to_py(c)?)?;
-        d.set_item("deck", self.deck.to_py(c)?)?;
-        d.set_item("hand", self.hand.to_py(c)?)?;
-        d.set_item("flare_hand", self.flare_hand.to_py(c)?)?;
-        d.set_item("discarded", self.discarded.to_py(c)?)?;
-        d.set_item("pending", self.pending.to_py(c)?)?;
-        d.set_item("stasis", self.stasis.to_py(c)?)?;
-        d.set_item("frozen", self.frozen.to_py(c)?)?;
-        d.set_item("hound_return", self.hound_return.to_py(c)?)?;
-        Ok(d.into_any())
+        T::to_py(self, c)
     }
     fn from_py(ob: &Bound<'_, PyAny>, c: &Ctx<'_, '_>) -> PyResult<Self> {
-        let d = ob.downcast::<PyDict>()?;
-        Ok(Member {
-            deck_index: entry::<DeckName>(d, "deck_name", c)?.0,
-            deck: entry(d, "deck", c)?,
-            hand: entry(d, "hand", c)?,
-            flare_hand: entry(d, "flare_hand", c)?,
-            discarded: entry(d, "discarded", c)?,
-            pending: entry(d, "pending", c)?,
-            stasis: entry(d, "stasis", c)?,
-            frozen: entry(d, "frozen", c)?,
-            hound_return: entry(d, "hound_return", c)?,
-        })
+        T::from_py(ob, c).map(Box::new)
     }
 }
 
-impl Value for Box<Teams> {
-    fn to_py<'py>(&self, c: &Ctx<'_, 'py>) -> PyResult<Bound<'py, PyAny>> {
-        let d = PyDict::new(c.py);
-        d.set_item("holder", self.holder.to_py(c)?)?;
-        d.set_item("bench", self.bench.to_py(c)?)?;
-        d.set_item("turn_seat", self.turn_seat.to_py(c)?)?;
-        d.set_item("controller", self.controller.to_py(c)?)?;
-        d.set_item("resolving", self.resolving.to_py(c)?)?;
-        Ok(d.into_any())
-    }
-    fn from_py(ob: &Bound<'_, PyAny>, c: &Ctx<'_, '_>) -> PyResult<Self> {
-        let d = ob.downcast::<PyDict>()?;
-        let holder: [usize; 2] = entry(d, "holder", c)?;
-        if holder
-            .iter()
-            .enumerate()
-            .any(|(side, &h)| h % 2 != side || h >= TEAM_SEATS)
-        {
-            return Err(PyValueError::new_err(format!(
-                "holder: each side is held by one of its seats (0 or 2, 1 or 3), got {holder:?}"
-            )));
+/// A struct as a dict of its fields, and back: `"name" => field`, or `"name" => field as Wrapper` for a
+/// field seen through a wrapper type (a deck index by its name).
+macro_rules! dict_value {
+    ($t:ident { $($name:literal => $f:ident $(as $w:ident)?),* $(,)? }) => {
+        impl Value for $t {
+            fn to_py<'py>(&self, c: &Ctx<'_, 'py>) -> PyResult<Bound<'py, PyAny>> {
+                let d = PyDict::new(c.py);
+                $(d.set_item($name, dict_value!(@to self.$f $(, $w)?).to_py(c)?)?;)*
+                Ok(d.into_any())
+            }
+            fn from_py(ob: &Bound<'_, PyAny>, c: &Ctx<'_, '_>) -> PyResult<Self> {
+                let d = ob.downcast::<PyDict>()?;
+                Ok($t {
+                    $($f: dict_value!(@from d, $name, c $(, $w)?),)*
+                })
+            }
         }
-        Ok(Box::new(Teams {
-            holder,
-            bench: entry(d, "bench", c)?,
-            turn_seat: entry(d, "turn_seat", c)?,
-            controller: entry(d, "controller", c)?,
-            resolving: entry(d, "resolving", c)?,
-        }))
-    }
+    };
+    (@to $e:expr) => { $e };
+    (@to $e:expr, $w:ident) => { $w($e) };
+    (@from $d:ident, $name:literal, $c:ident) => { entry($d, $name, $c)? };
+    (@from $d:ident, $name:literal, $c:ident, $w:ident) => { entry::<$w>($d, $name, $c)?.0 };
 }
+
+dict_value!(Member {
+    "deck_name" => deck_index as DeckName,
+    "deck" => deck,
+    "hand" => hand,
+    "flare_hand" => flare_hand,
+    "discarded" => discarded,
+    "pending" => pending,
+    "stasis" => stasis,
+    "frozen" => frozen,
+    "hound_return" => hound_return,
+});
+
+dict_value!(Teams {
+    "holder" => holder,
+    "bench" => bench,
+    "turn_seat" => turn_seat,
+    "controller" => controller,
+    "resolving" => resolving,
+});
 
 // ----- the table
 type Get = for<'py> fn(&GameState, &Ctx<'_, 'py>) -> PyResult<Bound<'py, PyAny>>;
@@ -365,6 +356,17 @@ fn set_teams(s: &mut GameState, v: &Bound<'_, PyAny>, c: &Ctx<'_, '_>) -> PyResu
             "a game is a team game or not from the start",
         ));
     };
+    if new
+        .holder
+        .iter()
+        .enumerate()
+        .any(|(side, &h)| h % 2 != side || h >= TEAM_SEATS)
+    {
+        return Err(PyValueError::new_err(format!(
+            "holder: each side is held by one of its seats (0 or 2, 1 or 3), got {:?}",
+            new.holder
+        )));
+    }
     let mut seat_deck = [0; TEAM_SEATS];
     for side in 0..2 {
         seat_deck[old.holder[side]] = s.decks[side];
