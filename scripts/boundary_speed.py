@@ -1,11 +1,11 @@
 """CPU time (user+sys) across the Python/core boundary: a Python strategy against the same strategy played by
 the core (``RandomStrategy`` and a subclass of it, which the core must ask in Python, choosing the same), and a
-read-only rule query (``Game.legal_placements``) on a game in progress. docs/core.md gives the figures."""
+read-only rule query (``Game.legal_placements``) on games in progress. docs/core.md gives the figures."""
 
 from __future__ import annotations
 
 import argparse
-import os
+import time
 
 from sim.cards import load_card_set
 from sim.game import Game
@@ -37,8 +37,7 @@ def builder(cls: type):
 
 
 def _cpu() -> float:
-    t = os.times()
-    return t.user + t.system
+    return time.process_time()  # user + system CPU time of this process
 
 
 def games(make, n: int, cards, mode: str) -> float:
@@ -49,18 +48,19 @@ def games(make, n: int, cards, mode: str) -> float:
     return (_cpu() - start) / n
 
 
-def placement_query(n: int, cards) -> float:
-    """CPU seconds per ``legal_placements`` query, on a game after a few turns."""
-    game = Game(cards, HIGH_FORM, ("imperial", "highland"), [RandomStrategy(1), RandomStrategy(2)], 7)
+def placement_query(n: int, cards, make, turns: int) -> tuple[float, int]:
+    """CPU seconds per ``legal_placements`` query on a game after ``turns`` turns between two players
+    ``make(seed)`` (the hand card with the most placements), and how many it finds."""
+    game = Game(cards, HIGH_FORM, ("imperial", "highland"), [make(1), make(2)], 7)
     game.setup()
-    for _ in range(6):
+    for _ in range(turns):
         game.play_turn()
     p = game.state.active
-    card = game.state.hand[p][0]
+    card = max(game.state.hand[p], key=lambda c: len(game.legal_placements(p, c)))
     start = _cpu()
     for _ in range(n):
-        game.legal_placements(p, card)
-    return (_cpu() - start) / n
+        found = game.legal_placements(p, card)
+    return (_cpu() - start) / n, len(found)
 
 
 def main() -> None:
@@ -81,8 +81,10 @@ def main() -> None:
         py = min(games(builder(PythonLookahead), n, cards, mode) for _ in range(args.repeats))
         print(f"{mode}: core builder {core * 1e6:.0f} us/game, builder asked in Python {py * 1e6:.0f} us/game "
               f"({py / core:.2f}x)")
-    q = min(placement_query(args.queries, cards) for _ in range(args.repeats))
-    print(f"legal_placements: {q * 1e6:.1f} us/query")
+    for label, make, turns in (("random players, 6 turns", RandomStrategy, 6),
+                               ("builders, 12 turns", builder(CorePlayer), 12)):
+        q, found = min(placement_query(args.queries, cards, make, turns) for _ in range(args.repeats))
+        print(f"legal_placements ({label}, {found} found): {q * 1e6:.1f} us/query")
 
 
 

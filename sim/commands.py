@@ -172,7 +172,8 @@ def register(app: typer.Typer) -> None:
         for line in expansion_lines(s):
             typer.echo(line)
         seen = len(s.record.events)
-        s.actions_left -= 1  # the summon is an action, as in play (effects may ask whether it was the last)
+        with game.edit() as b:
+            b.actions_left -= 1  # the summon is an action, as in play (effects may ask whether it was the last)
         game.summon(p, card, game.ask(p, "summon", options, card.id))
         for event in s.record.events[seen:]:
             text = describe_event(event, s.team_game)

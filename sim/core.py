@@ -1,6 +1,6 @@
 """The Python side of the compiled core (``sim._core``, Rust, see docs/core.md): the card set loaded into
-it, the rule operations of ``sim.game.Game`` run by the core on a Python ``GameState``, the answers of the
-core's own strategies, and whole games between them for benchmarks and the differential corpus.
+it, the seats of a game's operations, the answers of the core's own strategies, and whole games between them
+for benchmarks and the differential corpus.
 """
 
 from __future__ import annotations
@@ -11,9 +11,8 @@ from typing import Any
 from sim import _core
 from sim.cards import Being, CardSet, Flare, Task
 from sim.core_cards import card_set_json
-from sim.decisions import Action, Decision, IllegalChoice, PlayerView, Strategy
+from sim.decisions import Action, Decision, PlayerView, Strategy
 from sim.patterns import Placement
-from sim.state import GameState, InvariantError, detach, for_core, reattach
 
 VERSION: str = _core.__version__
 
@@ -31,58 +30,19 @@ def core_cards(cards: CardSet) -> Any:
     return hit[1]
 
 
-# ----- the rule operations of sim.game.Game, run by the core on a Python state
+# ----- the seats of a game: who answers its decisions
 Asker = Callable[[int, str, list[Any], str, str], int]
-_INVARIANT = "invariant broken: "
-_NO_OPTIONS = "no options for decision "
 
 
-def operate(state: GameState, op: str, args: tuple[int, ...] = (), kind: str = "",
-            strategies: Sequence[Strategy] | None = None, asker: Asker | None = None, ask_all: bool = False,
-            changes: bool = True) -> Any:
-    """Run the rule operation ``op`` of the core (``game_op`` in core/py/src/facade.rs) on ``state`` and, if it
-    ``changes`` the state, write the state after it back into ``state``. The decisions of a seat go to
-    ``asker(player, kind, options, card, prompt)`` with ``state`` showing the game at that moment (taken from
-    the core only if it is used: ``sim.state.detach``), unless the
-    seat's strategy is one the core plays itself (random, and the lookahead players: builder, greedy,
-    hunter, brawler, and mc over them), with the strategy's random stream. Returns what the operation answers
-    (options, placements as indices, a flag, a piece)."""
-
-    def ask(player: int, kind: str, options: list[Any], card: str, prompt: str, live: Any) -> tuple:
-        detach(state, live)
-        try:
-            idx = asker(player, kind, options, card, prompt)  # type: ignore[misc]
-        except BaseException:
-            reattach(state, taken=True)
-            raise
-        return idx, reattach(state)
-
-    seats = None if strategies is None else [_native(s) or ask for s in _seats(state, strategies)]
-    try:
-        after, value, streams = _core.game_op(core_cards(state.cards), state.to_core(), op, list(args), kind,
-                                              seats, ask_all, changes)
-    except AssertionError as e:
-        message = str(e)
-        if message.startswith(_INVARIANT):
-            raise InvariantError(message[len(_INVARIANT):]) from None
-        raise
-    except RuntimeError as e:
-        message = str(e)
-        if message.startswith(_NO_OPTIONS):
-            raise IllegalChoice(message) from None
-        raise
-    if changes:
-        state.from_core(after)
-    if strategies is not None:
-        for s, stream in zip(_seats(state, strategies), streams, strict=True):
-            if stream is not None and s is not None:
-                s.native_stream().setstate((3, tuple(stream), None))  # type: ignore[union-attr]
-    return value
-
-
-def _seats(state: GameState, strategies: Sequence[Strategy]) -> list[Strategy | None]:
-    """The strategy of each seat (a game around a sandbox may have none; a team game has 4 seats)."""
-    return [strategies[p] if p < len(strategies) else None for p in range(state.players)]
+def seats(strategies: Sequence[Strategy], players: int, asker: Asker) -> list[Any]:
+    """What plays each of ``players`` seats in an operation of a ``sim._core.CoreGame``: the core's own
+    version of the seat's strategy where it has one (``plays_natively``), else ``asker(player, kind, options,
+    card, prompt)``, which asks the strategy in Python (a game around a sandbox may have no strategies)."""
+    out: list[Any] = []
+    for p in range(players):
+        s = strategies[p] if p < len(strategies) else None
+        out.append(s.native_player() if plays_natively(s) else asker)  # type: ignore[union-attr]
+    return out
 
 
 def plays_natively(strategy: Strategy | None) -> bool:
@@ -91,19 +51,11 @@ def plays_natively(strategy: Strategy | None) -> bool:
     return strategy is not None and type(strategy).__dict__.get("native") is True
 
 
-def _native(strategy: Strategy | None) -> Any:
-    """The core's own version of ``strategy``, where it has one (``plays_natively``): (name, parameters,
-    random stream), or a ``sim._core.NativeStrategy`` that is the player itself."""
-    if strategy is not None and plays_natively(strategy):
-        return strategy.native_player()  # type: ignore[attr-defined]
-    return None
-
-
 SEAT_KINDS = frozenset({"flare-opponent", "legend-colour", "leftover-colour", "enemy-colour"})
 
 
 def encode_option(cards: CardSet, decision: Decision, value: Any) -> tuple:
-    """An option value of a Python decision as the core reads it (``option_from`` in facade.rs)."""
+    """An option value of a Python decision as the core reads it (``option_from`` in core/py/src/players.rs)."""
     if value is None:
         return ("none",)
     if isinstance(value, Action):  # before the tuples: a team game's pass option among effect options
@@ -132,25 +84,13 @@ def encode_option(cards: CardSet, decision: Decision, value: Any) -> tuple:
 
 
 def native_choose(player: Any, view: PlayerView, decision: Decision) -> int:
-    """The answer of a strategy of the core (``sim._core.NativeStrategy``) to a decision of a Python game."""
-    state = view._state
-    cards = state.cards
-    core_state = for_core(state)
-    options = None  # the live decision's own, where this is it
-    if not isinstance(core_state, _core.LiveState) or not core_state.offers(decision.options):
+    """The answer of a strategy of the core (``sim._core.NativeStrategy``) to a decision of a Python game: on
+    the game's own state, with the decision's own options where it is the one being asked (no encoding)."""
+    options = None
+    if not view.game.offers(decision.options):
+        cards = view.game.cards
         options = [encode_option(cards, decision, o) for o in decision.options]
-    return player.choose(core_cards(cards), core_state, view.player, decision.kind, options, decision.card,
-                         decision.prompt)
-
-
-def check_invariants(state: GameState) -> None:
-    """Raise ``InvariantError`` where the state breaks a rule (the core's checks)."""
-    operate(state, "check_invariants", changes=False)
-
-
-def condition_holds(state: GameState, condition: str, player: int) -> bool:
-    """Whether ``player`` meets the task condition named ``condition`` now."""
-    return operate(state, "condition", (player,), condition, changes=False)
+    return player.choose(view, decision.kind, options, decision.card, decision.prompt)
 
 
 CONDITION_NAMES: tuple[str, ...] = tuple(_core.condition_names())

@@ -361,10 +361,8 @@ class GameRecord:
     tiebreak: str = ""  # "", "upgraded", "pieces" or "tie"; in a melee also "second-lowest", "highest"
     turns: int = 0
     # melee only (empty in a duel): each seat's points per colour (None for its own) and its place (1 first)
-    colour_scores: list[list[int | None]] = field(default_factory=list)
-    places: list[int] = field(default_factory=list)
-    _points: list[int] = field(default_factory=lambda: [0, 0])
-    _colour_totals: list[list[int]] = field(default_factory=list)
+    colour_scores: tuple[tuple[int | None, ...], ...] = ()
+    places: tuple[int, ...] = ()
 
     @property
     def teams(self) -> bool:
@@ -375,20 +373,6 @@ class GameRecord:
 
     def add(self, event: Event) -> None:
         self.events.append(event)
-
-    def points(self, turn: int, seat: int, source: str, amount: int) -> None:
-        self._points[seat] += amount
-        self.events.append(Points(turn, seat, source, amount))
-
-    def colour_points(self, turn: int, seat: int, colour: int, source: str, amount: int, seats: int) -> None:
-        """Melee points of ``seat`` in ``colour`` (of a game of ``seats`` players)."""
-        if not self._colour_totals:
-            self._colour_totals = [[0] * seats for _ in range(seats)]
-        self._colour_totals[seat][colour] += amount
-        self.events.append(Points(turn, seat, source, amount, colour))
-
-    def points_total(self, seat: int, mode: str) -> int:
-        return self._points[seat]
 
     def of_kind(self, cls: type[E]) -> list[E]:
         return [e for e in self.events if isinstance(e, cls)]

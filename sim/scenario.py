@@ -43,7 +43,7 @@ from sim.state import (
     MAX_SEATS,
     MODES,
     TEAM_SEATS,
-    Member,
+    StateBuilder,
     seat_name,
     stock_tokens,
 )
@@ -208,97 +208,46 @@ def load_scenario(
     if ask not in ("choices", "all"):
         raise f.error(line, f"ask must be 'choices' or 'all', got {ask!r}")
     game = Game(cards, mode, decks, list(strategies)[:n], int(seed_text), strict=strict, ask_all=ask == "all")
-    s = game.state
-    line, active = f.get("active", "1")
-    if active not in [str(p) for p in range(1, n + 1)]:
-        raise f.error(line, f"active must be a player from 1 to {n}")
-    _, s.turn = f.number("turn", 2, least=1)
-    s.active = int(active) - 1
-    s.first_player = s.record.first_player = (s.active - (s.turn - 1)) % n
-    _, s.actions_left = f.number("actions", 1 if s.turn == 1 else 2)
+    with game.edit() as s:
+        line, active = f.get("active", "1")
+        if active not in [str(p) for p in range(1, n + 1)]:
+            raise f.error(line, f"active must be a player from 1 to {n}")
+        _, s.turn = f.number("turn", 2, least=1)
+        s.active = int(active) - 1
+        s.first_player = s.record.first_player = (s.active - (s.turn - 1)) % n
+        _, s.actions_left = f.number("actions", 1 if s.turn == 1 else 2)
 
-    card, take = _card_readers(f, cards)
+        card, take = _card_readers(f, cards)
 
-    for p in range(n):
-        pool = list(cards.deck(decks[p]))
-        who = f"player {p + 1}"
-        s.hand[p] = take(f"hand {p + 1}", pool, Being, f"{who}'s deck ({decks[p]})")
-        top = take(f"deck {p + 1}", pool, Being, f"{who}'s deck ({decks[p]}) outside the hand")
-        s.frozen[p], s.hound_return[p], s.pending[p] = _personal_cards(f, str(p + 1), who, decks[p], pool,
-                                                                      s.hand[p], take)
-        s.rng.shuffle(pool)
-        line, size = f.number(f"deck {p + 1} size", len(top) + len(pool), least=max(1, len(top)),
-                              most=len(top) + len(pool))
-        keep = len(pool) - (size - len(top))  # the pool's first cards go to the discard pile
-        s.deck[p], s.discarded[p] = pool[keep:] + top[::-1], pool[:keep]
-    legends = list(cards.legends)
-    flares = list(cards.flares)
-    for p in range(n):
-        s.legend_hand[p] = take(f"legends {p + 1}", legends, Being, "the legend deck")
-        s.flare_hand[p] = take(f"flare {p + 1}", flares, Flare, "the flare deck")
-        if len(s.flare_hand[p]) > 1:
-            raise f.error(f.get(f"flare {p + 1}")[0], "a player holds at most one flare")
-    legend_top = take("legend deck", legends, Being, "the legend deck outside the hands")
-    flare_top = take("flare deck", flares, Flare, "the flare deck outside the hands")
-    s.rng.shuffle(legends)
-    s.rng.shuffle(flares)
-    s.legend_deck, s.legend_discard = _cut(f, "legend deck", legends + legend_top[::-1], len(legend_top))
-    s.flare_deck, s.flare_discard = _cut(f, "flare deck", flares + flare_top[::-1], len(flare_top))
+        for p in range(n):
+            pool = list(cards.deck(decks[p]))
+            who = f"player {p + 1}"
+            s.hand[p] = take(f"hand {p + 1}", pool, Being, f"{who}'s deck ({decks[p]})")
+            top = take(f"deck {p + 1}", pool, Being, f"{who}'s deck ({decks[p]}) outside the hand")
+            s.frozen[p], s.hound_return[p], s.pending[p] = _personal_cards(f, str(p + 1), who, decks[p], pool,
+                                                                          s.hand[p], take)
+            s.rng.shuffle(pool)
+            line, size = f.number(f"deck {p + 1} size", len(top) + len(pool), least=max(1, len(top)),
+                                  most=len(top) + len(pool))
+            keep = len(pool) - (size - len(top))  # the pool's first cards go to the discard pile
+            s.deck[p], s.discarded[p] = pool[keep:] + top[::-1], pool[:keep]
+        legends = list(cards.legends)
+        flares = list(cards.flares)
+        for p in range(n):
+            s.legend_hand[p] = take(f"legends {p + 1}", legends, Being, "the legend deck")
+            s.flare_hand[p] = take(f"flare {p + 1}", flares, Flare, "the flare deck")
+            if len(s.flare_hand[p]) > 1:
+                raise f.error(f.get(f"flare {p + 1}")[0], "a player holds at most one flare")
+        names = [str(p + 1) for p in range(n)]
+        _shared_cards(f, s, take, legends, flares, names)
+        if n > 2:
+            _melee_fields(f, s)
 
-    if mode == HIGH_FORM:
-        tasks = list(cards.tasks)
-        line, _ = f.get("tasks")
-        s.task_row = take("tasks", tasks, Task, "the task deck")
-        if len(s.task_row) > 3:
-            raise f.error(line, f"the task row holds at most 3 tasks, got {len(s.task_row)}")
-        line, _ = f.get("next task")
-        nxt = take("next task", tasks, Task, "the task deck")
-        if len(nxt) > 1:
-            raise f.error(line, "next task names one task")
-        s.next_task = nxt[0] if nxt else None
-        for p in (0, 1):
-            s.claimed[p] = take(f"claimed {p + 1}", tasks, Task, "the task deck")
-            named = sum(t.points for t in s.claimed[p])
-            line, points = f.number(f"task points {p + 1}", named, least=named)
-            s.task_points[p] = points
-            s.unnamed_task_points[p] = points - named
-            if points:
-                s.record.points(0, p, "scenario", points)
-        task_top = take("task deck", tasks, Task, "the task deck outside the row and the claimed tasks")
-        s.rng.shuffle(tasks)
-        s.task_deck, _ = _cut(f, "task deck", tasks + task_top[::-1], len(task_top))
-    elif n == 2:
-        for p in (0, 1):
-            _, s.dm_points[p] = f.number(f"deathmatch points {p + 1}", 0)
-            if s.dm_points[p]:
-                s.record.points(0, p, "scenario", s.dm_points[p])
-    else:
-        _melee_fields(f, s)
-
-    _read_arena(f, s)
-    names = [str(p + 1) for p in range(n)]
-    held = _expansion_fields(f, s, names, [(str(p + 1), p, False) for p in range(n)])
-    for p in range(n):
-        bb = s.pieces[p]
-        removed = s.removed[p]
-        s.token_total[p], s.legend_total[p] = stock_tokens(mode, n) - removed[0], LEGENDARY_PIECES - removed[1]
-        s.tokens[p] = s.token_total[p] - (bb[0] | bb[1]).bit_count() - held[p][0]
-        s.legend_stock[p] = s.legend_total[p] - bb[LEGENDARY].bit_count() - held[p][1]
-        if s.tokens[p] < 0 or s.legend_stock[p] < 0:
-            raise f.error(0, f"player {p + 1} has more pieces in the arena than the game has")
-        line, stock = f.get(f"stock {p + 1}")
-        for part in stock.split():
-            k, _, v = part.partition("=")
-            if k not in ("tokens", "legends") or not v.isdigit():
-                raise f.error(line, f"stock takes tokens=N legends=N, got {part!r}")
-            if k == "tokens":
-                s.token_total[p] += int(v) - s.tokens[p]
-                s.tokens[p] = int(v)
-            else:
-                s.legend_total[p] += int(v) - s.legend_stock[p]
-                s.legend_stock[p] = int(v)
+        _read_arena(f, s)
+        held = _expansion_fields(f, s, names, [(str(p + 1), p, False) for p in range(n)])
+        _stocks(f, s, names, [f"player {p + 1}" for p in range(n)], held)
     if strict:
-        s.check_invariants()
+        game.state.check_invariants()
     return game
 
 
@@ -336,69 +285,84 @@ def _team_scenario(f: _Fields, strategies: Sequence[Strategy], cards: CardSet, s
         raise UserError(f"a team scenario needs {TEAM_SEATS} strategies, got {len(strategies)}")
     game = Game(cards, mode, decks, list(strategies)[:TEAM_SEATS], int(seed_text), strict=strict,
                 ask_all=ask == "all", teams=True)
-    s = game.state
-    t = s.teams
-    assert t is not None
-    line, active = f.get("active", "1")
-    names = [seat_name(seat) for seat in range(TEAM_SEATS)]
-    if active.upper() in names:
-        seat = names.index(active.upper())
-    elif active in ("1", "2", "3", "4"):
-        seat = int(active) - 1
-    else:
-        raise f.error(line, f"active must be a seat from 1 to 4 (or A1, B1, A2, B2), got {active!r}")
-    _, s.turn = f.number("turn", 2, least=1)
-    s.active = seat % 2
-    t.turn_seat = seat
-    t.holder = [0, 0]
-    t.holder[seat % 2] = seat
-    t.holder[(seat + 1) % 2] = (seat + 1) % TEAM_SEATS  # the other team's next player holds its cards
-    t.bench = [Member(decks[(t.holder[side] + 2) % TEAM_SEATS]) for side in (0, 1)]
-    line, control = f.get("control", "kept")
-    if control not in ("kept", "passed"):
-        raise f.error(line, f"control must be kept or passed, got {control!r}")
-    t.controller = (seat + 2) % TEAM_SEATS if control == "passed" else None
-    first = (seat - (s.turn - 1)) % TEAM_SEATS
-    s.first_player, s.record.first_player = first % 2, first
-    _, s.actions_left = f.number("actions", 1 if s.turn == 1 else 2)
-
-    card, take = _card_readers(f, cards)
-
-    flares = list(cards.flares)
-    personal: list[tuple[Being | None, Being | None, Being | None]] = []
-    for p in range(TEAM_SEATS):
-        who = f"seat {p + 1} ({seat_name(p)})"
-        pool = list(cards.deck(decks[p]))
-        hand = take(f"hand {p + 1}", pool, Being, f"{who}'s deck ({decks[p]})")
-        top = take(f"deck {p + 1}", pool, Being, f"{who}'s deck ({decks[p]}) outside the hand")
-        personal.append(_personal_cards(f, str(p + 1), who, decks[p], pool, hand, take))
-        s.rng.shuffle(pool)
-        line, size = f.number(f"deck {p + 1} size", len(top) + len(pool), least=max(1, len(top)),
-                              most=len(top) + len(pool))
-        keep = len(pool) - (size - len(top))
-        flare = take(f"flare {p + 1}", flares, Flare, "the flare deck")
-        if len(flare) > 1:
-            raise f.error(f.get(f"flare {p + 1}")[0], "a player holds at most one flare")
-        deck, discarded = pool[keep:] + top[::-1], pool[:keep]
-        side = p % 2
-        frozen, hound, pending = personal[p]
-        if t.holder[side] == p:
-            s.deck[side], s.hand[side], s.flare_hand[side], s.discarded[side] = deck, hand, flare, discarded
-            s.frozen[side], s.hound_return[side], s.pending[side] = frozen, hound, pending
+    with game.edit() as s:
+        t = s.teams
+        assert t is not None
+        line, active = f.get("active", "1")
+        names = [seat_name(seat) for seat in range(TEAM_SEATS)]
+        if active.upper() in names:
+            seat = names.index(active.upper())
+        elif active in ("1", "2", "3", "4"):
+            seat = int(active) - 1
         else:
-            t.bench[side] = Member(decks[p], deck, hand, flare, discarded, pending, None, frozen, hound)
-    legends = list(cards.legends)
-    for side, team in enumerate("ab"):
-        s.legend_hand[side] = take(f"legends {team}", legends, Being, "the legend deck")
+            raise f.error(line, f"active must be a seat from 1 to 4 (or A1, B1, A2, B2), got {active!r}")
+        _, s.turn = f.number("turn", 2, least=1)
+        s.active = seat % 2
+        t.turn_seat = seat
+        t.holder = [0, 0]
+        t.holder[seat % 2] = seat
+        t.holder[(seat + 1) % 2] = (seat + 1) % TEAM_SEATS  # the other team's next player holds its cards
+        line, control = f.get("control", "kept")
+        if control not in ("kept", "passed"):
+            raise f.error(line, f"control must be kept or passed, got {control!r}")
+        t.controller = (seat + 2) % TEAM_SEATS if control == "passed" else None
+        first = (seat - (s.turn - 1)) % TEAM_SEATS
+        s.first_player, s.record.first_player = first % 2, first
+        _, s.actions_left = f.number("actions", 1 if s.turn == 1 else 2)
+
+        card, take = _card_readers(f, cards)
+
+        flares = list(cards.flares)
+        personal: list[tuple[Being | None, Being | None, Being | None]] = []
+        for p in range(TEAM_SEATS):
+            who = f"seat {p + 1} ({seat_name(p)})"
+            pool = list(cards.deck(decks[p]))
+            hand = take(f"hand {p + 1}", pool, Being, f"{who}'s deck ({decks[p]})")
+            top = take(f"deck {p + 1}", pool, Being, f"{who}'s deck ({decks[p]}) outside the hand")
+            personal.append(_personal_cards(f, str(p + 1), who, decks[p], pool, hand, take))
+            s.rng.shuffle(pool)
+            line, size = f.number(f"deck {p + 1} size", len(top) + len(pool), least=max(1, len(top)),
+                                  most=len(top) + len(pool))
+            keep = len(pool) - (size - len(top))
+            flare = take(f"flare {p + 1}", flares, Flare, "the flare deck")
+            if len(flare) > 1:
+                raise f.error(f.get(f"flare {p + 1}")[0], "a player holds at most one flare")
+            deck, discarded = pool[keep:] + top[::-1], pool[:keep]
+            side = p % 2
+            frozen, hound, pending = personal[p]
+            if t.holder[side] == p:
+                s.deck[side], s.hand[side], s.flare_hand[side], s.discarded[side] = deck, hand, flare, discarded
+                s.frozen[side], s.hound_return[side], s.pending[side] = frozen, hound, pending
+            else:
+                vars(t.bench[side]).update(deck_name=decks[p], deck=deck, hand=hand, flare_hand=flare,
+                                           discarded=discarded, pending=pending, stasis=None, frozen=frozen,
+                                           hound_return=hound)
+        legends = list(cards.legends)
+        for side, team in enumerate("ab"):
+            s.legend_hand[side] = take(f"legends {team}", legends, Being, "the legend deck")
+        _shared_cards(f, s, take, legends, flares, ["a", "b"])
+
+        _read_arena(f, s)
+        seats = [(str(p + 1), p % 2, t.holder[p % 2] != p) for p in range(TEAM_SEATS)]
+        held = _expansion_fields(f, s, ["a", "b"], seats)
+        _stocks(f, s, ["a", "b"], ["team A", "team B"], held)
+    if strict:
+        game.state.check_invariants()
+    return game
+
+
+def _shared_cards(f: _Fields, s: StateBuilder, take, legends: list, flares: list, names: list[str]) -> None:
+    """The legend and flare decks (once the hands took theirs); in High Form the task row, the next task and
+    each player's (a team game: team's) claimed tasks and task points; in a Deathmatch duel or team game the
+    Deathmatch points. ``names`` are the players' (teams') field suffixes by colour."""
     legend_top = take("legend deck", legends, Being, "the legend deck outside the hands")
     flare_top = take("flare deck", flares, Flare, "the flare deck outside the hands")
     s.rng.shuffle(legends)
     s.rng.shuffle(flares)
     s.legend_deck, s.legend_discard = _cut(f, "legend deck", legends + legend_top[::-1], len(legend_top))
     s.flare_deck, s.flare_discard = _cut(f, "flare deck", flares + flare_top[::-1], len(flare_top))
-
-    if mode == HIGH_FORM:
-        tasks = list(cards.tasks)
+    if s.mode == HIGH_FORM:
+        tasks = list(s.cards.tasks)
         line, _ = f.get("tasks")
         s.task_row = take("tasks", tasks, Task, "the task deck")
         if len(s.task_row) > 3:
@@ -408,49 +372,48 @@ def _team_scenario(f: _Fields, strategies: Sequence[Strategy], cards: CardSet, s
         if len(nxt) > 1:
             raise f.error(line, "next task names one task")
         s.next_task = nxt[0] if nxt else None
-        for side, team in enumerate("ab"):
-            s.claimed[side] = take(f"claimed {team}", tasks, Task, "the task deck")
-            named = sum(task.points for task in s.claimed[side])
-            line, points = f.number(f"task points {team}", named, least=named)
-            s.task_points[side] = points
-            s.unnamed_task_points[side] = points - named
+        for p, name in enumerate(names):
+            s.claimed[p] = take(f"claimed {name}", tasks, Task, "the task deck")
+            named = sum(t.points for t in s.claimed[p])
+            line, points = f.number(f"task points {name}", named, least=named)
+            s.task_points[p] = points
+            s.unnamed_task_points[p] = points - named
             if points:
-                s.record.points(0, side, "scenario", points)
+                s.record_points(0, p, "scenario", points)
         task_top = take("task deck", tasks, Task, "the task deck outside the row and the claimed tasks")
         s.rng.shuffle(tasks)
         s.task_deck, _ = _cut(f, "task deck", tasks + task_top[::-1], len(task_top))
-    else:
-        for side, team in enumerate("ab"):
-            _, s.dm_points[side] = f.number(f"deathmatch points {team}", 0)
-            if s.dm_points[side]:
-                s.record.points(0, side, "scenario", s.dm_points[side])
+    elif not s.melee:
+        for p, name in enumerate(names):
+            _, s.dm_points[p] = f.number(f"deathmatch points {name}", 0)
+            if s.dm_points[p]:
+                s.record_points(0, p, "scenario", s.dm_points[p])
 
-    _read_arena(f, s)
-    seats = [(str(p + 1), p % 2, t.holder[p % 2] != p) for p in range(TEAM_SEATS)]
-    held = _expansion_fields(f, s, ["a", "b"], seats)
-    for side, team in enumerate("AB"):
-        bb = s.pieces[side]
-        removed = s.removed[side]
-        s.token_total[side] = stock_tokens(mode, 2) - removed[0]
-        s.legend_total[side] = LEGENDARY_PIECES - removed[1]
-        s.tokens[side] = s.token_total[side] - (bb[0] | bb[1]).bit_count() - held[side][0]
-        s.legend_stock[side] = s.legend_total[side] - bb[LEGENDARY].bit_count() - held[side][1]
-        if s.tokens[side] < 0 or s.legend_stock[side] < 0:
-            raise f.error(0, f"team {team} has more pieces in the arena than the game has")
-        line, stock = f.get(f"stock {team.lower()}")
+
+def _stocks(f: _Fields, s: StateBuilder, names: list[str], who: list[str], held: list[list[int]]) -> None:
+    """Each colour's stock and pieces in the game: what the arena, stasis and removed pieces leave, or the
+    ``stock N`` field's (``names`` are the field suffixes by colour, ``who`` the colours as messages name them,
+    ``held`` the pieces in stasis)."""
+    for p, name in enumerate(names):
+        bb = s.pieces[p]
+        removed = s.removed[p]
+        s.token_total[p] = stock_tokens(s.mode, s.seats) - removed[0]
+        s.legend_total[p] = LEGENDARY_PIECES - removed[1]
+        s.tokens[p] = s.token_total[p] - (bb[0] | bb[1]).bit_count() - held[p][0]
+        s.legend_stock[p] = s.legend_total[p] - bb[LEGENDARY].bit_count() - held[p][1]
+        if s.tokens[p] < 0 or s.legend_stock[p] < 0:
+            raise f.error(0, f"{who[p]} has more pieces in the arena than the game has")
+        line, stock = f.get(f"stock {name}")
         for part in stock.split():
             k, _, v = part.partition("=")
             if k not in ("tokens", "legends") or not v.isdigit():
                 raise f.error(line, f"stock takes tokens=N legends=N, got {part!r}")
             if k == "tokens":
-                s.token_total[side] += int(v) - s.tokens[side]
-                s.tokens[side] = int(v)
+                s.token_total[p] += int(v) - s.tokens[p]
+                s.tokens[p] = int(v)
             else:
-                s.legend_total[side] += int(v) - s.legend_stock[side]
-                s.legend_stock[side] = int(v)
-    if strict:
-        s.check_invariants()
-    return game
+                s.legend_total[p] += int(v) - s.legend_stock[p]
+                s.legend_stock[p] = int(v)
 
 
 def _one(f: _Fields, key: str, named: list) -> Any:
@@ -489,7 +452,8 @@ def _is_merchant(card: Being | None) -> bool:
 _STASIS = re.compile(r"(common|heroic|legendary) of (\S+)")
 
 
-def _expansion_fields(f: _Fields, s, names: list[str], seats: list[tuple[str, int, bool]]) -> list[list[int]]:
+def _expansion_fields(f: _Fields, s: StateBuilder, names: list[str],
+                      seats: list[tuple[str, int, bool]]) -> list[list[int]]:
     """The expansion state that needs the arena: pieces in stasis (``stasis N``), Gateways (``gateway N``),
     Possessed colours, removed pieces, action losses, and the active player's turn warps. ``names`` are the
     players' (or a team game's teams') field suffixes by colour; ``seats`` the personal holders as (field
@@ -598,7 +562,7 @@ def render_expansion(state) -> list[str]:
             lines.append(f"gateway {n}: suspended")
         if s.possessed[c] is not None:
             lines.append(f"possessed {n}: {colour(s.possessed[c])}")
-        if s.removed[c] != [0, 0]:
+        if any(s.removed[c]):
             lines.append(f"removed {n}: tokens={s.removed[c][0]} legends={s.removed[c][1]}")
         if s.action_loss[c]:
             lines.append(f"action loss {n}: " + ", ".join(colour(o) for o in range(s.seats)
@@ -610,14 +574,14 @@ def render_expansion(state) -> list[str]:
     return lines
 
 
-def _melee_fields(f: _Fields, s) -> None:
+def _melee_fields(f: _Fields, s: StateBuilder) -> None:
     """A melee's points per colour (``points 1 in 2: 3``) and spent improvisations (``improvised 1: 2, 3``)."""
     for p in range(s.seats):
         for c in s.opponents(p):
             _, points = f.number(f"points {p + 1} in {c + 1}", 0)
             if points:
                 s.colour_points[p][c] = points
-                s.record.colour_points(0, p, c, "scenario", points, s.seats)
+                s.record_colour_points(0, p, c, "scenario", points)
         line, spent = f.get(f"improvised {p + 1}")
         for colour in _ids(spent):
             if colour not in [str(c + 1) for c in s.opponents(p)]:
@@ -635,7 +599,7 @@ def _cut(f: _Fields, key: str, deck: list, named: int) -> tuple[list, list]:
     return deck[len(deck) - size:], deck[:len(deck) - size]
 
 
-def _read_arena(f: _Fields, s) -> None:
+def _read_arena(f: _Fields, s: StateBuilder) -> None:
     for y, (line, row) in enumerate(f.arena, 1):
         toks = row.split()
         if len(toks) == 10 and toks[0].isdigit():

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
-from sim.core import CONDITION_NAMES, condition_holds
+from sim.core import CONDITION_NAMES
 
 if TYPE_CHECKING:
     from sim.state import GameState
@@ -19,7 +19,7 @@ Condition = Callable[["GameState", int], bool]
 
 
 def _condition(name: str, state: GameState, player: int) -> bool:
-    return condition_holds(state, name, player)
+    return state.meets(name, player)
 
 
 CONDITIONS: dict[str, Condition] = {name: partial(_condition, name) for name in CONDITION_NAMES}

@@ -11,7 +11,7 @@ from strategies.registry import StrategyConfigError, register
 
 class RandomStrategy:
     name = "random"
-    native = True  # the core plays it itself, with this object's stream (sim.core.operate)
+    native = True  # the core plays it itself, drawing from this object's stream (sim.core.seats)
 
     def __init__(self, seed: int):
         self._rng = random.Random(seed)
@@ -19,11 +19,8 @@ class RandomStrategy:
     def choose(self, view: PlayerView, decision: Decision) -> int:
         return self._rng.randrange(len(decision.options))
 
-    def native_player(self) -> tuple[str, dict[str, Any], tuple[int, ...]]:
-        return "random", {}, self._rng.getstate()[1]
-
-    def native_stream(self) -> random.Random:
-        return self._rng
+    def native_player(self) -> tuple[str, dict[str, Any], random.Random]:
+        return "random", {}, self._rng
 
 
 @register("random")

@@ -67,7 +67,8 @@ def summon(game: Game, card_id: str, at: str, orientation: int | None = None) ->
                and (orientation is None or pl.orientation == orientation)]
     if not options:
         raise AssertionError(f"{card_id} cannot be summoned at {at}")
-    s.actions_left -= 1
+    with game.edit() as b:
+        b.actions_left -= 1
     game.summon(p, card, options[0])
     s.check_invariants()
 

@@ -104,10 +104,10 @@ def card(game: Game, cid: str) -> Any:
 
 def award(game: Game, player: int, points: int) -> None:
     """Give ``player`` Deathmatch points the way the engine records them (keeps strict invariants)."""
-    s = game.state
-    assert s.mode == DEATHMATCH
-    s.dm_points[player] += points
-    s.record.points(s.turn, player, "destruction", points)
+    with game.edit() as s:
+        assert s.mode == DEATHMATCH
+        s.dm_points[player] += points
+        s.record_points(s.turn, player, "destruction", points)
 
 
 class FirstOption:

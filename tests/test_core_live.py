@@ -1,5 +1,6 @@
-"""A Python strategy chooses on the core's live state (docs/core.md, "The Python API over the core"): what its
-view reads there is what the Python state says once taken, and the handle dies with the decision."""
+"""A Python strategy chooses on the core's own state (docs/core.md, "The Python API over the core"): its view
+and the game's ``GameState`` read the running operation's state in place, and the game can be read, not
+changed, while the operation runs."""
 
 from __future__ import annotations
 
@@ -8,11 +9,11 @@ import pytest
 from sim import board
 from sim.cards import load_card_set
 from sim.game import Game
-from sim.state import DEATHMATCH, HIGH_FORM, GameState
+from sim.state import DEATHMATCH, HIGH_FORM
 from strategies.random_player import RandomStrategy
 
 
-def _read(view) -> tuple:
+def _view_reads(view) -> tuple:
     seats = range(view.seats)
     return (view.mode, view.seats, view.turn, view.actions_left, view.seat, view.opponents, view.hand,
             view.legend_hand, view.flare_hand, view.task_row, view.next_task, view.occupied(),
@@ -20,19 +21,27 @@ def _read(view) -> tuple:
             [view.hand_sizes(p) for p in seats], [view.piece_at(sq) for sq in board.SQUARES])
 
 
-class Looking(RandomStrategy):
-    """The random player asked in Python, reading its view live, then with the state taken into Python."""
+def _state_reads(s, p: int) -> tuple:
+    seats = range(s.seats)
+    return (s.mode, s.seats, s.turn, s.actions_left, s.seat_of(p), s.opponents(p), tuple(s.hand[p]),
+            tuple(s.legend_hand[p]), tuple(s.flare_hand[p]), tuple(s.task_row), s.next_task, s.occupied(),
+            [tuple(s.pieces[q]) for q in seats],
+            [(s.tokens[q], s.legend_stock[q]) for q in seats], [s.score(q) for q in seats],
+            [(len(s.hand[q]), len(s.legend_hand[q]), len(s.flare_hand[q])) for q in seats],
+            [s.piece_at(sq) for sq in board.SQUARES])
 
-    handles: list = []
+
+class Looking(RandomStrategy):
+    """The random player asked in Python, reading its view and the game's state while it chooses, and trying
+    to change the game."""
+
+    asked = 0
 
     def choose(self, view, decision) -> int:
-        state = view._state
-        live = _read(view)
-        Looking.handles.append(object.__getattribute__(state, "_live"))
-        assert type(state) is not GameState  # nothing taken yet
-        assert state.counters is not None  # any other use takes the game's state into Python
-        assert type(state) is GameState
-        assert _read(view) == live
+        assert _view_reads(view) == _state_reads(view._state, view.player)
+        with pytest.raises(RuntimeError, match="not changed"), view._state.edit() as s:
+            s.turn += 1
+        Looking.asked += 1
         return super().choose(view, decision)
 
 
@@ -42,11 +51,11 @@ class Looking(RandomStrategy):
     (DEATHMATCH, ("imperial", "highland", "sylvan"), False),
     (DEATHMATCH, ("imperial", "highland", "sylvan", "nethervoid"), True),
 ])
-def test_the_live_view_reads_what_the_state_says_and_dies_with_the_decision(mode, decks, teams):
-    Looking.handles = []
+def test_a_strategy_reads_the_running_game_in_place_and_cannot_change_it(mode, decks, teams):
+    Looking.asked = 0
     game = Game(load_card_set(), mode, decks, [Looking(s) for s in range(len(decks))], 3, strict=True,
                 teams=teams)
     game.play()
-    assert type(game.state) is GameState and Looking.handles
-    with pytest.raises(RuntimeError, match="only live while the strategy chooses"):
-        _ = Looking.handles[-1].turn
+    assert Looking.asked > 20
+    view = game.views[0]
+    assert _view_reads(view) == _state_reads(game.state, view.player)  # a view reads its game at any time

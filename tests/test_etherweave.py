@@ -98,15 +98,16 @@ def test_the_state_carries_the_pending_being_and_stasis_to_the_core_and_back() -
     game = Game(cards, "deathmatch", (DECK, "imperial"), players, 3, strict=True)
     game.setup()
     merchant = cards.by_id["etherweave/merchant-of-time"]
+    with game.edit() as b:
+        for pile in (b.deck[0], b.hand[0], b.discarded[0]):
+            if merchant in pile:
+                pile.remove(merchant)
+        b.hand[0].append(merchant)
+        b.pending[0] = merchant
+        sq = next(s for s in range(81) if b.pieces[1][0] >> s & 1)
+        b.pieces[1][0] &= ~(1 << sq)
+        b.stasis[0] = (1, 0)
     state = game.state
-    for pile in (state.deck[0], state.hand[0], state.discarded[0]):
-        if merchant in pile:
-            pile.remove(merchant)
-    state.hand[0].append(merchant)
-    state.pending[0] = merchant
-    sq = next(s for s in range(81) if state.pieces[1][0] >> s & 1)
-    state.pieces[1][0] &= ~(1 << sq)
-    state.stasis[0] = (1, 0)
     state.check_invariants()
     clone = state.clone(state.rng)
     assert clone.pending == state.pending and clone.stasis == state.stasis

@@ -112,10 +112,11 @@ def test_the_thaw_option_is_offered_beside_end_when_no_action_is_left() -> None:
     s = game.state
     p = s.active
     card = next(b for b in cards.decks[DECK] if b.frozen is not None and b in s.deck[p])
-    s.deck[p].remove(card)
-    s.frozen[p] = card
-    s.actions_left = 0
-    s.flare_used_this_turn = True
+    with game.edit() as b:
+        b.deck[p].remove(card)
+        b.frozen[p] = card
+        b.actions_left = 0
+        b.flare_used_this_turn = True
     assert game.action_options(p) == [Action("thaw"), Action("end")]
     game.apply_action(p, Action("thaw"))
     assert s.frozen[p] is None and s.discarded[p][-1] is card

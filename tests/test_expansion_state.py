@@ -358,10 +358,11 @@ def test_a_strict_team_game_with_the_three_expansion_decks():
 
 
 def _broken(change) -> str:
-    s = melee().state
-    change(s)
+    game = melee()
+    with game.edit() as s:
+        change(s)
     with pytest.raises(InvariantError) as err:
-        s.check_invariants()
+        game.state.check_invariants()
     return str(err.value)
 
 

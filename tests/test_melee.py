@@ -324,7 +324,8 @@ def test_an_improvised_summon_through_the_api_spends_the_colour() -> None:
     s = game.state
     swordmaster = next(c for c in s.hand[0] if c.id == "imperial/swordmaster")
     [(placement, colour)] = game.improvised_placements(0, swordmaster)
-    s.actions_left -= 1
+    with game.edit() as b:
+        b.actions_left -= 1
     game.summon_improvised(0, swordmaster, placement, colour)
     assert s.improvised[0] == [False, True, True] and s.record.of_kind(Improvise)[-1].colour == 1
     assert s.piece_at(board_square("e6")) == (1, 0)  # the borrowed piece stays player 2's

@@ -61,7 +61,8 @@ def position(card: str, pieces: str) -> str:
 def test_a_gateway_set_in_python_reaches_the_core_and_comes_back_moved() -> None:
     # Shadow Imp on e5 (pattern d4, f5) steps north; the Gateway on c7 follows to c6
     game, me = setup(position("nethervoid/shadow-imp", "d4=1c f5=1c c7=1h"), ("e5", "e4"), ("c7", "c6"))
-    game.state.gateway[0] = sq("c7")
+    with game.edit() as s:
+        s.gateway[0] = sq("c7")
     summon(game, "nethervoid/shadow-imp", "e5", 0)
     assert game.state.gateway == [sq("c6"), None]
     assert arena(game) == {"d4": "1c", "e4": "1c", "f5": "1c", "c6": "1h"}
@@ -84,7 +85,8 @@ def test_possession_set_in_python_chooses_the_pattern_colour() -> None:
     game, me = setup(position("nethervoid/flame-imp", "c5=2c d6=2c c8=1c d9=1c"))
     imp = load_card_set().by_id["nethervoid/flame-imp"]
     assert {pl.origin for pl in game.legal_placements(0, imp) if pl.orientation == 0} == {sq("e8")}
-    game.state.possessed[0] = 1
+    with game.edit() as s:
+        s.possessed[0] = 1
     assert {pl.origin for pl in game.legal_placements(0, imp) if pl.orientation == 0} == {sq("e5")}
     clone = game.state.clone(random.Random(1))
     assert clone.possessed == [1, None] and clone.possessed is not game.state.possessed

@@ -17,6 +17,7 @@ import pytest
 from sim.cards import load_card_set
 from sim.game import Game
 from sim.patterns import Placement
+from sim.state import MAX_LEGENDS_IN_ARENA
 from strategies import make_strategy
 
 REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "reference"  # ../shared, as tests/ruleset.py
@@ -147,17 +148,19 @@ def test_fast_search_matches_the_oracle_on_random_positions(oracle: Oracle) -> N
         game = Game(cards, "high-form", ["imperial", "imperial"],
                     [make_strategy("random", 0, seed), make_strategy("random", 1, seed)], seed)
         game.setup()
-        s = game.state
         squares = sorted((y - 1) * WIDTH + (x - 1) for x, y in oracle.arena)
         rng.shuffle(squares)
-        for sq in squares[: rng.randrange(10, 40)]:
-            p, r = rng.randrange(2), rng.choice([0, 0, 0, 1, 1, 2])
-            if s.can_have_piece(p, r):
-                s._put(p, r, sq)
-        if seed % 4 in (0, 2):  # an empty stock: the piece must come from the arena
-            s.tokens[0] = 0
-        if seed % 4 == 0:
-            s.legend_stock[0] = 0
+        with game.edit() as s:
+            for sq in squares[: rng.randrange(10, 40)]:
+                p, r = rng.randrange(2), rng.choice([0, 0, 0, 1, 1, 2])
+                stock = s.legend_stock if r == LEGENDARY else s.tokens
+                if stock[p] > 0 and (r != LEGENDARY or s.pieces[p][r].bit_count() < MAX_LEGENDS_IN_ARENA):
+                    s.pieces[p][r] |= 1 << sq  # a piece from the stock onto the square
+                    stock[p] -= 1
+            if seed % 4 in (0, 2):  # an empty stock: the piece must come from the arena
+                s.tokens[0] = 0
+            if seed % 4 == 0:
+                s.legend_stock[0] = 0
         for card in cards.all_beings:
             if card.summon_anywhere:
                 continue  # Time Traveler: placed apart from its pattern (tests/test_etherweave.py)

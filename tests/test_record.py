@@ -8,7 +8,7 @@ from pathlib import Path
 
 from sim.cards import load_card_set
 from sim.game import Game
-from sim.record import EVENT_KINDS, MELEE_ONLY, Destroy, GameRecord, Place, Summon
+from sim.record import EVENT_KINDS, MELEE_ONLY, Destroy, GameRecord, Place, Points, Summon
 from strategies import make_strategy
 
 RECORD_DOC = Path(__file__).resolve().parents[1] / "docs" / "record.md"
@@ -57,8 +57,7 @@ def test_events_of_different_kinds_differ_even_with_the_same_values() -> None:
     r = GameRecord()
     r.add(Place(1, 0, "place-action", 40, 0))
     r.add(Destroy(1, 0, "imperial/assassin", 40, 1, 2, True))
-    r.points(1, 0, "destruction", 2)
+    r.add(Points(1, 0, "destruction", 2))
     assert r.of_kind(Place) == [Place(1, 0, "place-action", 40, 0)]
     assert [type(e).__name__ for e in r.events] == ["Place", "Destroy", "Points"]
-    assert r.points_total(0, "deathmatch") == 2
     assert EVENT_KINDS["discard"](1, 0, "x") != EVENT_KINDS["return"](1, 0, "x")

@@ -9,7 +9,7 @@ from sim.cards import load_card_set
 from sim.decisions import DISCARD, END, FLARE, PLACE, SUMMON, Action
 from sim.game import Game
 from sim.ranks import COMMON, LEGENDARY
-from sim.record import Draw, FlareInvoked, Place, Points, Summon, TaskClaim, TaskReveal
+from sim.record import Draw, FlareInvoked, GameRecord, Place, Points, Summon, TaskClaim, TaskReveal
 from sim.state import DEATHMATCH, HIGH_FORM, MODES
 from tests.helpers import Scripted, arena, sq
 from tests.ruleset import FirstOption, at, award, card, position, rules_cards, turn
@@ -77,7 +77,8 @@ def test_task_row_sets_aside_advanced_tasks_and_a_third_of_one_category():
     tasks = {t.id: t for t in rules_cards().tasks}
     top_first = ["task/destruction", "task/heroic-devastation", "task/devastation", "task/heroic-destruction",
                  "task/red-conquest", "task/end-of-legends", "task/imprisonment"]
-    s.task_deck = [tasks[t] for t in reversed(top_first)]  # the top of the deck is the end of the list
+    with game.edit() as b:
+        b.task_deck = [tasks[t] for t in reversed(top_first)]  # the top of the deck is the end of the list
     game._deal_task_row()
     assert [t.id for t in s.task_row] == ["task/destruction", "task/devastation", "task/red-conquest"]
     # the next task may be advanced but not a third destruction task: only imprisonment fits
@@ -123,7 +124,8 @@ def test_all_actions_must_be_used_and_end_is_only_offered_with_a_flare():
     opp = {"e9": "2h", "f9": "2h"}  # flare/12's upper half needs 2 more upgraded pieces
     game, _ = position(opp, flare_1="flare/12")
     assert END_ACTION not in game.action_options(0) and FLARE_ACTION in game.action_options(0)
-    game.state.actions_left = 0
+    with game.edit() as b:
+        b.actions_left = 0
     assert game.action_options(0) == [FLARE_ACTION, END_ACTION]
     game, _ = position(opp, actions="0")
     assert game.action_options(0) == []
@@ -270,7 +272,8 @@ def test_discard_once_per_turn_then_return_cards_to_the_bottom_of_their_decks():
 
 def test_discard_is_offered_again_next_turn():
     game, me = position({}, PLACE_ACTION, "a5", PLACE_ACTION, "b5", hand_1="test/single")
-    game.state.discarded_this_turn = True  # discarded on the turn before
+    with game.edit() as b:
+        b.discarded_this_turn = True  # discarded on the turn before
     assert DISCARD_ACTION not in game.action_options(0)
     game.play_turn()
     assert DISCARD_ACTION in me.asked[0].options
@@ -358,7 +361,7 @@ def test_high_form_scores_tasks_and_legendary_pieces_in_the_arena():
     assert (s.score(0), s.score(1)) == (1, 1)
     game.apply_action(0, summon_action(game, "test/promoter"))  # upgraded to legendary: it scores too
     assert s.score(0) == 2
-    s.destroy(sq("c3"), "test")
+    game.destroy(sq("c3"), "test")
     assert s.score(0) == 1  # a destroyed legend loses its point
 
 
@@ -400,8 +403,9 @@ def test_the_new_next_task_is_never_a_third_of_one_category():
                        "task/green-conquest", next_task="task/destruction")
     s = game.state
     colour = card(game, "task/color-conquest")
-    s.task_deck.remove(colour)
-    s.task_deck.append(colour)  # on top: it would be a third colored task
+    with game.edit() as b:
+        b.task_deck.remove(colour)
+        b.task_deck.append(colour)  # on top: it would be a third colored task
     game.end_turn(0)
     assert [t.category for t in s.task_row] == ["colored", "colored", "destruction"]
     assert s.next_task.category != "colored" and colour in s.task_deck  # put under the deck, not lost
@@ -462,9 +466,9 @@ def test_a_task_is_claimable_only_if_met_at_the_end_of_the_turn():
 # ----- refills and the end trigger
 def _only_in_deck(game: Game, player: int, n: int) -> None:
     """Leave ``n`` cards in the player's deck; the rest go to the discard pile."""
-    s = game.state
-    s.discarded[player] += s.deck[player][:-n] if n else s.deck[player]
-    s.deck[player] = s.deck[player][-n:] if n else []
+    with game.edit() as s:
+        s.discarded[player] += s.deck[player][:-n] if n else s.deck[player]
+        s.deck[player] = s.deck[player][-n:] if n else []
 
 
 def test_refill_draws_from_the_top_of_each_deck():
@@ -478,8 +482,9 @@ def test_refill_draws_from_the_top_of_each_deck():
 def test_legend_and_flare_decks_are_reshuffled_from_their_discard_piles():
     game, _ = position({}, hand_1="test/single, test/ell, test/knight", legends_1="legend/test-1")
     s = game.state
-    s.legend_discard, s.legend_deck = s.legend_deck, []
-    s.flare_discard, s.flare_deck = s.flare_deck, []
+    with game.edit() as b:
+        b.legend_discard, b.legend_deck = b.legend_deck, []
+        b.flare_discard, b.flare_deck = b.flare_deck, []
     game.end_turn(0)
     assert len(s.legend_hand[0]) == 2 and len(s.flare_hand[0]) == 1
     assert s.legend_discard == [] and len(s.legend_deck) == 4
@@ -490,19 +495,20 @@ def test_legend_and_flare_decks_are_reshuffled_from_their_discard_piles():
 def test_a_personal_deck_is_never_reshuffled():
     game, _ = position({}, hand_1="test/single")
     _only_in_deck(game, 0, 0)
-    game.state.end_trigger = "deck"  # already triggered when the last card was drawn
+    with game.edit() as b:
+        b.end_trigger = "deck"  # already triggered when the last card was drawn
     game.end_turn(0)
     assert game.state.hand[0] == [card(game, "test/single")] and game.state.deck[0] == []
 
 
 def claimed(game: Game, *task_ids: str) -> None:
     """Player 1 has claimed these tasks earlier in the game."""
-    s = game.state
-    for tid in task_ids:
-        task = card(game, tid)
-        s.claimed[0].append(task)
-        s.task_points[0] += task.points
-        s.record.points(s.turn, 0, tid, task.points)
+    with game.edit() as s:
+        for tid in task_ids:
+            task = card(game, tid)
+            s.claimed[0].append(task)
+            s.task_points[0] += task.points
+            s.record_points(s.turn, 0, tid, task.points)
 
 
 @pytest.mark.parametrize("active", ["1", "2"])
@@ -541,7 +547,7 @@ def test_the_game_ends_after_the_final_round_even_if_the_score_falls_back():
     claimed(game, "task/color-conquest", "task/diagonals")
     game.play_turn()
     assert s.end_trigger == "score" and s.score(0) == 9
-    s.destroy(sq("a5"), "test")
+    game.destroy(sq("a5"), "test")
     record = game.play()
     assert record.turns == 5 and record.end_reason == "score" and record.scores[0] == 8
 
@@ -562,36 +568,46 @@ def test_the_turn_limit_ends_a_game_that_would_not_end():
 def test_ties_are_broken_by_upgraded_pieces_then_pieces(mine, theirs, winner, tiebreak):
     game, _ = position(mine | theirs, actions="0")
     s = game.state
-    s.end_trigger, s.trigger_turn, s.turns_after_trigger = "deck", 1, 1
+    with game.edit() as b:
+        b.end_trigger, b.trigger_turn, b.turns_after_trigger = "deck", 1, 1
     game.end_turn(0)
     assert s.over and (s.record.winner, s.record.tiebreak) == (winner, tiebreak)
 
 
 # ----- extra turns
 class ExtraTurnOn(FirstOption):
-    """Plays the first option, and on the given turns gains an extra turn (as Time Elemental does)."""
+    """Plays the first option, and on the given turns gains an extra turn (as Time Elemental does: see
+    ``_play_turn``)."""
 
     def __init__(self, *turns: int):
         self.turns = turns
-        self.game: Game | None = None
 
-    def choose(self, view, decision) -> int:
-        if view.turn in self.turns:
-            self.game.state.counters.extra_turn = True
-        return 0
+
+def _play_turn(game: Game) -> None:
+    """A turn in which the active player gains an extra turn where his ``ExtraTurnOn`` says so."""
+    game.begin_turn()
+    if game.state.turn in game.strategies[game.state.active].turns:
+        with game.edit() as s:
+            s.counters.extra_turn = True
+    game.finish_turn()
+
+
+def _play(game: Game) -> GameRecord:
+    while not game.state.over:
+        _play_turn(game)
+    return game.state.record
 
 
 def _extra_turn_game(mine: ExtraTurnOn, theirs: ExtraTurnOn, **keys: str) -> Game:
     game, _ = position({}, me=mine, opponent=theirs, **keys)
-    mine.game = theirs.game = game
     return game
 
 
 def test_an_extra_turn_is_played_by_the_same_player_with_two_actions():
     game = _extra_turn_game(ExtraTurnOn(3), ExtraTurnOn())
-    game.play_turn()
-    game.play_turn()
-    game.play_turn()
+    _play_turn(game)
+    _play_turn(game)
+    _play_turn(game)
     assert [seats_by_turn(game)[t] for t in (3, 4, 5)] == [0, 0, 1]
     assert sum(1 for e in game.state.record.of_kind(Place) if e.turn == 4 and e.cause == "place-action") == 2
 
@@ -604,15 +620,15 @@ def test_extra_turns_do_not_count_toward_the_final_round(extra_for, extra_turn, 
     mine, theirs = (ExtraTurnOn(extra_turn), ExtraTurnOn()) if extra_for == "me" else (
         ExtraTurnOn(), ExtraTurnOn(extra_turn))
     game = _extra_turn_game(mine, theirs)
-    s = game.state
-    s.end_trigger, s.trigger_turn, s.active = "deck", 2, 1  # player 1 triggered the end on turn 2
-    record = game.play()
+    with game.edit() as s:
+        s.end_trigger, s.trigger_turn, s.active = "deck", 2, 1  # player 1 triggered the end on turn 2
+    record = _play(game)
     assert record.turns == 5 and [seats_by_turn(game)[t] for t in (3, 4, 5)] == seats
 
 
 def test_an_extra_turn_gained_on_the_trigger_turn_does_not_count():
     game = _extra_turn_game(ExtraTurnOn(3), ExtraTurnOn(), hand_1="test/single, test/ell")
     _only_in_deck(game, 0, 1)
-    record = game.play()
+    record = _play(game)
     assert game.state.trigger_turn == 3
     assert record.turns == 6 and [seats_by_turn(game)[t] for t in (3, 4, 5, 6)] == [0, 0, 1, 0]

@@ -14,7 +14,7 @@ from sim.errors import UserError
 from sim.game import Game
 from sim.record import Place
 from sim.scenario import load_scenario
-from sim.state import DEATHMATCH, HIGH_FORM, TurnCounters
+from sim.state import DEATHMATCH, HIGH_FORM
 from strategies import STRATEGIES, StrategyConfigError, make_strategy
 from strategies.registry import DEFAULT_STRATEGY
 from tests.helpers import Scripted, arena
@@ -68,15 +68,15 @@ def test_games_are_reproducible_from_the_seed():
 
 def _with_hidden_order_changed(game: Game, rng: random.Random) -> None:
     """Change what player 1 cannot see: the opponent's hands and every deck's order."""
-    s = game.state
-    pool = s.hand[1] + s.deck[1]
-    rng.shuffle(pool)
-    s.hand[1], s.deck[1] = pool[:len(s.hand[1])], pool[len(s.hand[1]):]
-    legends = s.legend_hand[1] + s.legend_deck
-    rng.shuffle(legends)
-    s.legend_hand[1], s.legend_deck = legends[:len(s.legend_hand[1])], legends[len(s.legend_hand[1]):]
-    for deck in (s.deck[0], s.flare_deck, s.task_deck):
-        rng.shuffle(deck)
+    with game.edit() as s:
+        pool = s.hand[1] + s.deck[1]
+        rng.shuffle(pool)
+        s.hand[1], s.deck[1] = pool[:len(s.hand[1])], pool[len(s.hand[1]):]
+        legends = s.legend_hand[1] + s.legend_deck
+        rng.shuffle(legends)
+        s.legend_hand[1], s.legend_deck = legends[:len(s.legend_hand[1])], legends[len(s.legend_hand[1]):]
+        for deck in (s.deck[0], s.flare_deck, s.task_deck):
+            rng.shuffle(deck)
 
 
 def _after_some_turns(seed: int, turns: int) -> Game:
@@ -86,9 +86,7 @@ def _after_some_turns(seed: int, turns: int) -> Game:
     s = game.state
     while s.turn < turns or s.active != 0:
         game.play_turn()
-    s.turn += 1
-    s.actions_left = 2
-    s.counters = TurnCounters()
+    game.begin_turn()
     return game
 
 
@@ -132,7 +130,8 @@ def test_thinking_leaves_the_real_game_untouched():
 @pytest.mark.parametrize("mode", [HIGH_FORM, DEATHMATCH])
 def test_scripted_games_keep_every_invariant(name, mode):
     game = _game((name, "random"), 5, mode)
-    game.state.strict = True
+    with game.edit() as b:
+        b.strict = True
     record = game.play()
     assert record.turns > 0 and record.end_reason in ("score", "deck", "turn-limit")
 
@@ -233,11 +232,13 @@ def test_a_clone_shares_no_mutable_state_with_the_game():
     before = (repr(s.pieces), repr(s.hand), repr(s.deck), repr(s.counters), list(s.tokens),
               len(s.record.events))
     c = s.clone(random.Random(0))
-    c.pieces[0][0] |= 1 << board.SQUARES[0]
-    c.hand[0].clear()
-    c.deck[1].pop()
-    c.counters.destroyed[0] += 5
-    c.tokens[0] -= 1
+    with c.edit() as b:
+        b.pieces[0][0] |= 1 << board.SQUARES[0]
+        b.hand[0].clear()
+        b.deck[1].pop()
+        b.counters.destroyed[0] += 5
+        b.tokens[0] -= 1
     c.record.add(Place(1, 0, "test", 0, 0))
+    assert c.tokens[0] == s.tokens[0] - 1 and c.hand[0] == [] and len(c.record.events) == 1
     assert (repr(s.pieces), repr(s.hand), repr(s.deck), repr(s.counters), list(s.tokens),
             len(s.record.events)) == before

@@ -76,7 +76,8 @@ def test_a_study_config_gives_expert_parameters(tmp_path):
 @pytest.mark.parametrize("mode", [HIGH_FORM, DEATHMATCH])
 def test_games_are_reproducible_and_keep_every_invariant(mode):
     one, two = _game(4, mode), _game(4, mode)
-    one.state.strict = True
+    with one.edit() as s:
+        s.strict = True
     a, b = one.play(), two.play()
     assert a.events == b.events and a.winner == b.winner
     assert a.end_reason in ("score", "deck", "turn-limit")

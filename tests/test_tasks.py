@@ -143,9 +143,9 @@ def test_task_condition(case):
     pieces = {name: tok for name, tok in case.pieces.items() if tok != ".."}
     other = "task/devastation" if case.task == "task/destruction" else "task/destruction"
     game, _ = position(pieces, tasks=case.task, next_task=other)
-    s = game.state
-    s.counters.destroyed = list(case.destroyed)
-    s.counters.summoned = [(sq(name), rank) for name, rank in case.summoned]
+    with game.edit() as s:
+        s.counters.destroyed = list(case.destroyed)
+        s.counters.summoned = [(sq(name), rank) for name, rank in case.summoned]
     assert game.claimable_tasks(0) == ([card(game, case.task)] if case.met else [])
 
 

@@ -360,9 +360,9 @@ def test_time_elemental_gives_another_turn():
 def test_time_elemental_gives_another_turn_even_in_the_final_round():
     game, me = play(TIME, "e3", {})
     s = game.state
-    # triggered before the previous turn: this turn ends the game
-    s.end_trigger, s.end_trigger_player, s.trigger_turn, s.turns_after_trigger = "deck", 1, s.turn - 2, 1
-    s.actions_left = 0
+    with game.edit() as b:  # triggered before the previous turn: this turn ends the game
+        b.end_trigger, b.end_trigger_player, b.trigger_turn, b.turns_after_trigger = "deck", 1, b.turn - 2, 1
+        b.actions_left = 0
     game.end_turn(0)  # the last turn of the game, but the extra turn comes first
     assert s.active == 0 and not s.over
     me.answers.extend(_place_twice())
@@ -481,7 +481,8 @@ def test_legend_in_random_positions_keeps_the_state_consistent(card_id):
         options = [pl for pl in game.legal_placements(0, card) if pl.origin == sq(at)]
         if not options:
             continue
-        game.state.actions_left -= 1
+        with game.edit() as s:
+            s.actions_left -= 1
         game.summon(0, card, options[0])
         game.state.check_invariants()
         game.end_turn(0)

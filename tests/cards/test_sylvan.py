@@ -140,11 +140,11 @@ SPIRIT = "c5=1c c6=1c e6=1c"
 
 
 def _discard(game, *card_ids: str) -> None:
-    s = game.state
-    for cid in card_ids:
-        card = next(c for c in s.deck[0] if c.id == cid)
-        s.deck[0].remove(card)
-        s.discarded[0].append(card)
+    with game.edit() as s:
+        for cid in card_ids:
+            card = next(c for c in s.deck[0] if c.id == cid)
+            s.deck[0].remove(card)
+            s.discarded[0].append(card)
 
 
 def test_kiskin_spirit_puts_a_discarded_card_on_top_and_draws_one_more():

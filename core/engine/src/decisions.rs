@@ -143,9 +143,6 @@ pub trait Strategy {
     fn name(&self) -> &str;
     /// The index of the chosen option.
     fn choose(&mut self, view: &PlayerView, decision: &Decision) -> usize;
-    /// Called with the game's state after each choice of this strategy: a strategy that holds a copy of
-    /// the state it may change (the Python API's strategies, see core/py/src/facade.rs) writes it back.
-    fn after_choice(&mut self, _state: &mut GameState) {}
 }
 
 /// A team member's public personal expansion state (`PlayerView::seat_state`).

@@ -139,18 +139,7 @@ impl<'s> Game<'s> {
             ));
         }
         let d = deck_indices(&cards, decks)?;
-        let mut state = GameState::with_seats(cards, mode, &d[..2], seed, options.max_turns);
-        state.teams = Some(Box::new(Teams {
-            holder: [0, 1],
-            bench: [2, 3].map(|seat| Member {
-                deck_index: d[seat],
-                ..Member::default()
-            }),
-            turn_seat: 0,
-            controller: None,
-            resolving: None,
-        }));
-        state.sync_record_seats();
+        let state = team_state(cards, mode, &d, seed, options.max_turns);
         Ok(Game::seated(state, decks, strategies, seed, options))
     }
 
@@ -267,9 +256,6 @@ impl<'s> Game<'s> {
             Players::Shared(s) => s.choose(&view, &decision),
             Players::Nobody => panic!("no strategy to ask {} of", kind.as_str()),
         };
-        if let Players::Seats(s) = &mut self.players {
-            s[seat].after_choice(&mut self.state);
-        }
         assert!(
             idx < options.len(),
             "strategy chose {idx} for {} with {} options",
@@ -579,6 +565,12 @@ fn trigger_end(s: &mut GameState, reason: EndTrigger, player: usize) {
 impl<'s> Game<'s> {
     // ----- a turn
     pub fn play_turn(&mut self) {
+        self.begin_turn();
+        self.finish_turn();
+    }
+
+    /// The start of a turn: its number, the active player's actions, and what lasts a turn set anew.
+    pub fn begin_turn(&mut self) {
         let s = &mut self.state;
         s.turn += 1;
         s.actions_left = if s.turn == 1 { 1 } else { 2 };
@@ -592,7 +584,6 @@ impl<'s> Game<'s> {
         if let Some(t) = s.teams.as_deref_mut() {
             t.controller = None;
         }
-        self.finish_turn();
     }
 
     /// The rest of the turn in progress: the active player's actions, then the end of the turn.
@@ -1567,6 +1558,30 @@ fn one_enemy_cell(card: &Being, own: [Bits; 3], enemy: [Bits; 3]) -> Vec<u16> {
     out.sort_unstable();
     out.dedup();
     out
+}
+
+/// A team game's state before the setup: `decks` (indices in `cards.decks`) by seat, 4 of them; seats 0 and
+/// 1 hold their sides' slots, 2 and 3 wait on the bench.
+pub fn team_state(
+    cards: Arc<CardSet>,
+    mode: Mode,
+    decks: &[usize],
+    seed: u64,
+    max_turns: u32,
+) -> GameState {
+    let mut state = GameState::with_seats(cards, mode, &decks[..2], seed, max_turns);
+    state.teams = Some(Box::new(Teams {
+        holder: [0, 1],
+        bench: [2, 3].map(|seat| Member {
+            deck_index: decks[seat],
+            ..Member::default()
+        }),
+        turn_seat: 0,
+        controller: None,
+        resolving: None,
+    }));
+    state.sync_record_seats();
+    state
 }
 
 /// The indices in `cards.decks` of the decks named.

@@ -89,3 +89,26 @@ pub fn step_vocabulary(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
     )?;
     Ok(out)
 }
+
+/// The names of the task conditions the core knows.
+#[pyfunction]
+pub fn condition_names() -> Vec<&'static str> {
+    tk_engine::tasks::CONDITION_NAMES.to_vec()
+}
+
+include!(concat!(env!("OUT_DIR"), "/custom_sources.rs"));
+
+/// A hash of each custom effect function's own source, by registered name (card fingerprints use it).
+#[pyfunction]
+pub fn custom_effect_fingerprints() -> Vec<(&'static str, &'static str)> {
+    CUSTOM_SOURCES.to_vec()
+}
+
+/// The names of the custom effect functions the core knows, in registry order.
+#[pyfunction]
+pub fn custom_effect_names() -> Vec<&'static str> {
+    tk_engine::effects::registry()
+        .into_iter()
+        .map(|(n, _)| n)
+        .collect()
+}

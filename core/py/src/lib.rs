@@ -1,16 +1,21 @@
 //! `sim._core`: the compiled engine under the Python API.
 //!
 //! Python loads and validates the card files and hands the core the resulting card set as JSON
-//! (`sim/core_cards.py`). `facade` runs the operations of `sim.game.Game` on the state Python holds;
-//! `play_many` and `record_digests` play whole games between the core's own strategies without handing
-//! records to Python (benchmarks, the differential corpus); `shard::play_shard` plays a study's shard
-//! between them and hands its tables to Python as Arrow.
+//! (`sim/core_cards.py`). `game::CoreGame` is a game whose state stays in the core, with one method per rule
+//! operation (`sim.game.Game` holds one), `fields` the state's fields as Python reads them, `view` a
+//! player's view of it and `players` the core's players as Python objects; `play_many` and
+//! `record_digests` play whole games between the core's own strategies without handing records to Python
+//! (benchmarks, the differential corpus); `shard::play_shard` plays a study's shard between them and hands
+//! its tables to Python as Arrow.
 
 mod declarations;
-mod facade;
+mod fields;
+mod game;
+mod players;
 mod python_player;
 mod shard;
 mod tables;
+mod view;
 
 use std::sync::Arc;
 
@@ -34,6 +39,7 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 struct Cards {
     pub(crate) inner: Arc<CardSet>,
     pub(crate) converter: Arc<Converter>,
+    pub(crate) python: PyObject,
 }
 
 #[pymethods]
@@ -41,10 +47,11 @@ impl Cards {
     #[new]
     fn new(py: Python<'_>, json: &str, python_cards: PyObject) -> PyResult<Self> {
         let inner = CardSet::from_json(json).map_err(PyValueError::new_err)?;
-        let converter = Converter::new(py, python_cards)?;
+        let converter = Converter::new(py, python_cards.clone_ref(py))?;
         Ok(Cards {
             inner: Arc::new(inner),
             converter: Arc::new(converter),
+            python: python_cards,
         })
     }
 }
@@ -175,17 +182,17 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("SOURCE_FINGERPRINT", env!("TK_CORE_SOURCE"))?;
     m.add_class::<Cards>()?;
-    m.add_class::<facade::NativeStrategy>()?;
-    m.add_class::<facade::LiveState>()?;
+    m.add_class::<game::CoreGame>()?;
+    m.add_class::<view::PyPlayerView>()?;
+    m.add_class::<players::NativeStrategy>()?;
     m.add_function(wrap_pyfunction!(play_many, m)?)?;
     m.add_function(wrap_pyfunction!(record_digests, m)?)?;
     m.add_class::<shard::ArrowBatch>()?;
     m.add_function(wrap_pyfunction!(shard::play_shard, m)?)?;
     m.add_function(wrap_pyfunction!(shard::table_columns, m)?)?;
-    m.add_function(wrap_pyfunction!(facade::game_op, m)?)?;
-    m.add_function(wrap_pyfunction!(facade::condition_names, m)?)?;
-    m.add_function(wrap_pyfunction!(facade::custom_effect_names, m)?)?;
-    m.add_function(wrap_pyfunction!(facade::custom_effect_fingerprints, m)?)?;
+    m.add_function(wrap_pyfunction!(declarations::condition_names, m)?)?;
+    m.add_function(wrap_pyfunction!(declarations::custom_effect_names, m)?)?;
+    m.add_function(wrap_pyfunction!(declarations::custom_effect_fingerprints, m)?)?;
     m.add_function(wrap_pyfunction!(declarations::strategy_params, m)?)?;
     m.add_function(wrap_pyfunction!(declarations::presets, m)?)?;
     m.add_function(wrap_pyfunction!(declarations::step_vocabulary, m)?)?;

@@ -19,7 +19,7 @@ use tk_engine::players::strategy_seed;
 use tk_engine::rng::PyRandom;
 use tk_engine::state::Mode;
 
-use crate::facade::{native, param_values, SharedNative};
+use crate::players::{native, param_values, SharedNative};
 use crate::python_player::run_catching;
 use crate::tables::{GameInfo, ShardTables, TABLES};
 use crate::Cards;

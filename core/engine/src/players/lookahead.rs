@@ -89,7 +89,7 @@ impl Lookahead {
         }
     }
 
-    /// A player continuing the stream `rng` (a Python lookahead player's, see core/py/src/facade.rs).
+    /// A player continuing the stream `rng` (a Python lookahead player's, see core/py/src/players.rs).
     pub fn with_rng(name: &str, rng: crate::rng::PyRandom, params: &Params) -> Lookahead {
         let l = Lookahead::new(name, 0, params);
         *l.rng.borrow_mut() = rng;

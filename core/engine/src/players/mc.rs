@@ -108,7 +108,7 @@ impl MonteCarlo {
         }
     }
 
-    /// A player continuing the stream `rng` (a Python `mc` player's, see core/py/src/facade.rs).
+    /// A player continuing the stream `rng` (a Python `mc` player's, see core/py/src/players.rs).
     pub fn with_rng(rng: crate::rng::PyRandom, params: &McParams) -> MonteCarlo {
         let mut m = MonteCarlo::new(0, params);
         *m.rng.borrow_mut() = rng;

@@ -66,7 +66,7 @@ impl Planner {
         }
     }
 
-    /// A player continuing the stream `rng` (a Python `planner` player's, see core/py/src/facade.rs).
+    /// A player continuing the stream `rng` (a Python `planner` player's, see core/py/src/players.rs).
     pub fn with_rng(rng: crate::rng::PyRandom, params: &PlannerParams) -> Planner {
         let mut planner = Planner::new(0, params);
         *planner.rng.borrow_mut() = rng;

@@ -14,7 +14,7 @@ impl RandomStrategy {
         }
     }
 
-    /// A player continuing the stream `rng` (a Python random player's, see core/py/src/facade.rs).
+    /// A player continuing the stream `rng` (a Python random player's, see core/py/src/players.rs).
     pub fn from_rng(rng: PyRandom) -> RandomStrategy {
         RandomStrategy { rng }
     }

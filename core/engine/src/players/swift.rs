@@ -55,7 +55,7 @@ impl Swift {
         }
     }
 
-    /// A player continuing the stream `rng` (a Python `swift` player's, see core/py/src/facade.rs).
+    /// A player continuing the stream `rng` (a Python `swift` player's, see core/py/src/players.rs).
     pub fn with_rng(rng: crate::rng::PyRandom, params: &SwiftParams) -> Swift {
         let mut swift = Swift::new(0, params);
         *swift.rng.borrow_mut() = rng;
