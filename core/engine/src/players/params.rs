@@ -387,7 +387,8 @@ declare! {
              optional parts), each valued by the position it leads to", min = 0;
         halving: bool = false,
             "successive halving: the options are played out one rollout at a time, and after the 1st, 2nd, \
-             4th... rollout the worse half of those left is dropped (false: every option gets every rollout)";
+             4th... rollout the worse half of those left is dropped, down to the best two, which get every \
+             rollout (false: every option gets every rollout)";
     }
 }
 
@@ -463,7 +464,8 @@ declare! {
             min = 1;
         halving: bool = false,
             "successive halving: the close options are played out one rollout at a time, and after the 1st, \
-             2nd, 4th... rollout the worse half of those left is dropped (false: every one gets every rollout)";
+             2nd, 4th... rollout the worse half of those left is dropped, down to the best two (false: every \
+             one gets every rollout)";
         pass_control: bool = true, PASS_CONTROL_DOC;
         pass_margin: f64 = 10.0,
             "team games: how much better (in position value) passing control must play out than the best \

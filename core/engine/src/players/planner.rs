@@ -213,7 +213,7 @@ pub struct Rollouts<'a> {
     /// Rollouts per candidate (at most, with `halving`).
     pub per_option: usize,
     /// Successive halving: after the 1st, 2nd, 4th... rollout the worse half of the candidates left is
-    /// dropped, until one is left or every rollout is spent.
+    /// dropped, down to the best two, which get every rollout.
     pub halving: bool,
     /// The builder's parameters the rollouts are played with.
     pub base: &'a Params,
@@ -221,7 +221,7 @@ pub struct Rollouts<'a> {
 
 /// Each candidate `(option index, plan)` of `decision` played out (its option taken with the plan, the
 /// turn finished and the opponent's reply played by `builder`), valued by `value`: (option index, mean
-/// value, plan), for every candidate or, with halving, for those left at the end. Rollout `r` of every
+/// value, plan), for every candidate or, with halving, for those left at the end (two, or one alone). Rollout `r` of every
 /// candidate starts from the same deal of what the player cannot see (common random numbers); the deals'
 /// seeds are all drawn first from `rng`, so a game stays a function of its seed.
 pub fn rollout_means(
@@ -252,14 +252,11 @@ pub fn rollout_means(
             reached.recycle();
         }
         played += 1;
-        if how.halving && left.len() > 1 && played & (played - 1) == 0 {
+        if how.halving && left.len() > 2 && played & (played - 1) == 0 {
             // best first, the earlier candidate on ties (a stable sort)
             left.sort_by(|&a, &b| totals[b].total_cmp(&totals[a]));
-            left.truncate(left.len().div_ceil(2));
+            left.truncate(left.len().div_ceil(2).max(2));
             left.sort_unstable();
-            if left.len() == 1 {
-                break;
-            }
         }
     }
     let mut candidates: Vec<Option<(usize, Vec<Answer>)>> =
