@@ -1,10 +1,9 @@
 //! The value of a position for one player: points, material, threats, task progress and hand readiness.
 //! It reads only what that player may know, so it applies to any sandbox copy.
 
-use super::cost_memo::Costs;
 use super::geometry::around;
 use super::params::Params;
-use super::readiness::FAR;
+use super::readiness::{Position, FAR};
 use super::task_progress::{progress, Measure};
 use crate::board::{bits, Bits, ADJACENT, GREEN, RED};
 use crate::cards::{Being, BeingId, TaskId};
@@ -351,26 +350,26 @@ impl Evaluator {
     /// The same sum as `readiness_parts`' total, without the per-card parts (evaluated by the
     /// hundred thousand in lookahead).
     pub fn readiness(&self, s: &GameState, p: usize) -> f64 {
-        let costs = Costs::of(s, p);
+        let pos = Position::new(&s.pieces[p], &s.enemy_pieces(p));
         let mut total = 0.0;
-        self.each_card(s, p, |id, _, v| total += v * self.decay[costs.cost(id)]);
+        self.each_card(s, p, |_, card, v| total += v * self.decay[pos.best_cost(card)]);
         total + self.refill() * self.empty_slots(s, p) as f64
     }
 
     pub fn readiness_parts(&self, s: &GameState, p: usize, field: bool) -> Readiness {
-        let costs = Costs::of(s, p);
+        let pos = Position::new(&s.pieces[p], &s.enemy_pieces(p));
         let decay = &self.decay;
         let mut total = 0.0;
         let mut worth = Vec::with_capacity(5);
         let mut gains = [0.0f64; 81];
         self.each_card(s, p, |id, card, v| {
-            let cost = costs.cost(id);
+            let cost = pos.best_cost(card);
             let wv = v * decay[cost];
             worth.push((id, wv));
             total += wv;
             if field && 0 < cost && cost < FAR {
                 let gain = v * (decay[cost - 1] - decay[cost]);
-                for sq in bits(costs.position().improving_squares(card, cost)) {
+                for sq in bits(pos.improving_squares(card, cost)) {
                     gains[sq as usize] += gain;
                 }
             }
@@ -384,12 +383,7 @@ impl Evaluator {
 
     /// Each card of `p`'s hand, beings then legends, with its value before readiness (its rank's, a
     /// legend's times `legend_cards`).
-    fn each_card<'s>(
-        &self,
-        s: &'s GameState,
-        p: usize,
-        mut f: impl FnMut(BeingId, &'s Being, f64),
-    ) {
+    fn each_card<'s>(&self, s: &'s GameState, p: usize, mut f: impl FnMut(BeingId, &'s Being, f64)) {
         let legend_value = self.rank_value[LEGENDARY] * self.w.legend_cards;
         for (cards, legend) in [(&s.hand[p], false), (&s.legend_hand[p], true)] {
             for &id in cards.iter() {
@@ -419,7 +413,7 @@ impl Evaluator {
         if pool.is_empty() {
             return None;
         }
-        let costs = Costs::of(s, p);
+        let pos = Position::new(&s.pieces[p], &s.enemy_pieces(p));
         let total: f64 = pool
             .iter()
             .map(|&id| {
@@ -430,7 +424,7 @@ impl Evaluator {
                 } else {
                     self.rank_value[card.rank as usize]
                 };
-                v * self.decay[costs.cost(id)]
+                v * self.decay[pos.best_cost(card)]
             })
             .sum();
         Some(total / pool.len() as f64)

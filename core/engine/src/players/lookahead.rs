@@ -7,9 +7,9 @@
 
 use std::collections::VecDeque;
 
-use super::cost_memo::Costs;
 use super::evaluate::{Evaluator, Readiness};
 use super::params::Params;
+use super::readiness::Position;
 use super::reflex;
 use super::sandbox::{best_outcome, Answer, Outcome};
 use super::task_progress::helpful_squares;
@@ -757,13 +757,13 @@ impl Lookahead {
     }
 
     fn worst_card(&self, s: &GameState, p: usize, options: &[Opt]) -> usize {
-        let costs = Costs::of(s, p);
+        let pos = Position::new(&s.pieces[p], &s.enemy_pieces(p));
         let worth = |o: &Opt| {
             let Opt::Being(id) = *o else {
                 unreachable!("discard options")
             };
             let card = s.cards.being(id);
-            self.ev.card_value(card.rank, card.is_legend()) * self.ev.decay[costs.cost(id)]
+            self.ev.card_value(card.rank, card.is_legend()) * self.ev.decay[pos.best_cost(card)]
         };
         let mut best = 0;
         let mut least = worth(&options[0]);

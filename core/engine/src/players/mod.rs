@@ -19,7 +19,6 @@
 //! choices have rules (`reflex`), improvised summons are summon options like the others (`lookahead`),
 //! and the rollouts and the search play every seat (docs/strategies.md, "Melee").
 
-pub mod cost_memo;
 pub mod evaluate;
 pub mod expert;
 pub mod geometry;
