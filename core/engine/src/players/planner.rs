@@ -24,6 +24,10 @@
 //! out with and without the returns builder plans, every legend summon and the best summon are always
 //! played out, and a finished game adds the position's value to the win or loss (docs/strategies.md,
 //! "Blind spots").
+//!
+//! With `halving` (off by default) the candidates are played out one rollout at a time and the worse half
+//! of those left is dropped after the 1st, 2nd, 4th... rollout, down to the best two (`rollout_means`;
+//! docs/strategies.md, "Spending rollouts where the decision is close").
 
 use super::evaluate::Evaluator;
 use super::lookahead::{shortlist, Lookahead};
