@@ -106,6 +106,8 @@ def _tables(text: str):
 
 
 def _same(doc: str, default: object) -> bool:
+    if isinstance(default, bool):
+        return doc == str(default).lower()
     return doc == default if isinstance(default, str) else float(doc) == float(default)
 
 

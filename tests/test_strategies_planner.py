@@ -44,8 +44,8 @@ def test_planner_classic_keeps_the_old_parameters():
 @pytest.mark.parametrize("params, message", [
     ({"rollouts": 0}, "parameter 'rollouts' must be at least 1"),
     ({"shortlist": 2.5}, "parameter 'shortlist' must be a whole number"),
-    ({"base": "greedy"}, "strategy 'planner' has no parameter 'base'; its parameters: effect_runs, pass_control, "
-                         "pass_margin, rollouts, shortlist"),
+    ({"base": "greedy"}, "strategy 'planner' has no parameter 'base'; its parameters: effect_runs, halving, "
+                         "pass_control, pass_margin, rollouts, shortlist"),
     ({"effect_runs": -1}, "parameter 'effect_runs' must be at least 0"),
 ])
 def test_planner_parameter_errors(params, message):

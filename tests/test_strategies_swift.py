@@ -33,8 +33,8 @@ def test_swift_is_registered_with_its_parameters():
     ({"rollouts": 0}, "parameter 'rollouts' must be at least 1"),
     ({"margin": -1.0}, "parameter 'margin' must be at least 0"),
     ({"rollout_placements": 1.5}, "parameter 'rollout_placements' must be a whole number"),
-    ({"base": "greedy"}, "strategy 'swift' has no parameter 'base'; its parameters: effect_runs, margin, "
-                         "pass_control, pass_margin, rollout_placements, rollouts, shortlist"),
+    ({"base": "greedy"}, "strategy 'swift' has no parameter 'base'; its parameters: effect_runs, halving, "
+                         "margin, pass_control, pass_margin, rollout_placements, rollouts, shortlist"),
 ])
 def test_swift_parameter_errors(params, message):
     with pytest.raises(StrategyConfigError, match=message):

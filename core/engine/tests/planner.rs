@@ -22,6 +22,14 @@ fn planner(seed: u64) -> Planner {
     Planner::new(seed, &PlannerParams::default())
 }
 
+/// The planner with successive halving over its candidates.
+fn halved(seed: u64) -> Planner {
+    Planner::new(
+        seed,
+        &PlannerParams::resolve(&[("halving", ParamValue::Bool(true))]).unwrap(),
+    )
+}
+
 /// The planner before issue 25 (`planner-classic`).
 fn classic(seed: u64) -> Planner {
     Planner::new(seed, &PlannerParams::resolve_classic(&[]).unwrap())
@@ -53,7 +61,7 @@ fn decisions_do_not_depend_on_hidden_information() {
             }
             let options = action_options(&one);
             let decision = action_decision(&options);
-            for make in [planner, classic] {
+            for make in [planner, classic, halved] {
                 let mut picks = Vec::new();
                 for state in [&one, &two] {
                     let player = make(seed + 10 * k as u64);
@@ -219,8 +227,8 @@ fn parameters_are_checked() {
     assert!(err(&[("shortlist", ParamValue::Float(3.5))]).contains("must be a whole number"));
     assert_eq!(
         err(&[("base", ParamValue::Text("greedy"))]),
-        "strategy 'planner' has no parameter 'base'; its parameters: effect_runs, pass_control, pass_margin, \
-         rollouts, shortlist"
+        "strategy 'planner' has no parameter 'base'; its parameters: effect_runs, halving, pass_control, \
+         pass_margin, rollouts, shortlist"
     );
     assert_eq!(
         make_strategy_with("planner-classic", 0, 0, &[("effect_runs", ParamValue::Int(1))]).err(),
@@ -237,4 +245,48 @@ fn parameters_are_checked() {
     let p = PlannerParams::resolve(&[("shortlist", ParamValue::Int(2))]).unwrap();
     assert_eq!((p.rollouts, p.shortlist), (4, 2));
     assert_eq!(make_strategy("planner", 0, 0).unwrap().name(), "planner");
+}
+
+#[test]
+fn successive_halving_keeps_the_better_half_down_to_two() {
+    let with = |rollouts: i64, halving: bool| {
+        PlannerParams::resolve(&[
+            ("rollouts", ParamValue::Int(rollouts)),
+            ("halving", ParamValue::Bool(halving)),
+        ])
+        .unwrap()
+    };
+    let mut checked = 0;
+    for (k, mode) in [Mode::HighForm, Mode::Deathmatch].into_iter().enumerate() {
+        for seed in 0..3u64 {
+            let state = after_some_turns(mode, seed, 6 + 2 * k as u32);
+            let options = action_options(&state);
+            let decision = action_decision(&options);
+            let view = PlayerView::new(&state, 0);
+            let values =
+                |params: &PlannerParams| Planner::new(seed, params).option_values(&view, &decision);
+            // one rollout each: the same rollouts (the same deals), the worse half dropped after it
+            let all = values(&with(1, false));
+            let kept = values(&with(1, true));
+            if all.len() < 3 {
+                continue;
+            }
+            assert_eq!(kept.len(), all.len().div_ceil(2).max(2), "{mode:?} seed {seed}");
+            let mut ranked: Vec<f64> = all.iter().map(|c| c.1).collect();
+            ranked.sort_by(|a, b| b.total_cmp(a));
+            for c in kept.iter() {
+                assert!(all.contains(c), "a kept candidate is played out as before");
+                assert!(c.1 >= ranked[kept.len() - 1], "only the better half is kept");
+            }
+            // four rollouts: halved down to two, which play every rollout as without halving
+            let all = values(&with(4, false));
+            let last = values(&with(4, true));
+            assert_eq!(last.len(), 2, "{mode:?} seed {seed}");
+            for c in last.iter() {
+                assert!(all.contains(c), "the last two are played out as before");
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 3, "{checked} decisions with candidates to halve");
 }

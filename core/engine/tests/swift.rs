@@ -123,8 +123,8 @@ fn parameters_are_checked() {
     assert!(err(&[("margin", ParamValue::Float(-1.0))]).contains("must be at least 0"));
     assert_eq!(
         err(&[("base", ParamValue::Text("greedy"))]),
-        "strategy 'swift' has no parameter 'base'; its parameters: effect_runs, margin, pass_control, \
-         pass_margin, rollout_placements, rollouts, shortlist"
+        "strategy 'swift' has no parameter 'base'; its parameters: effect_runs, halving, margin, \
+         pass_control, pass_margin, rollout_placements, rollouts, shortlist"
     );
     let p = SwiftParams::resolve(&[("shortlist", ParamValue::Int(3))]).unwrap();
     assert_eq!((p.rollouts, p.shortlist, p.margin), (2, 3, 1.0));

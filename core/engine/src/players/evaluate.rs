@@ -6,7 +6,7 @@ use super::params::Params;
 use super::readiness::{Position, FAR};
 use super::task_progress::{progress, Measure};
 use crate::board::{bits, Bits, ADJACENT, GREEN, RED};
-use crate::cards::{BeingId, TaskId};
+use crate::cards::{Being, BeingId, TaskId};
 use crate::state::{GameState, Mode, PerSeat, MAX_SEATS};
 use std::cell::OnceCell;
 
@@ -347,8 +347,13 @@ impl Evaluator {
     }
 
     /// The hand's value weighted by how close each card is to being summoned (its pattern cost).
+    /// The same sum as `readiness_parts`' total, without the per-card parts (evaluated by the
+    /// hundred thousand in lookahead).
     pub fn readiness(&self, s: &GameState, p: usize) -> f64 {
-        self.readiness_parts(s, p, false).total
+        let pos = Position::new(&s.pieces[p], &s.enemy_pieces(p));
+        let mut total = 0.0;
+        self.each_card(s, p, |_, card, v| total += v * self.decay[pos.best_cost(card)]);
+        total + self.refill() * self.empty_slots(s, p) as f64
     }
 
     pub fn readiness_parts(&self, s: &GameState, p: usize, field: bool) -> Readiness {
@@ -357,6 +362,28 @@ impl Evaluator {
         let mut total = 0.0;
         let mut worth = Vec::with_capacity(5);
         let mut gains = [0.0f64; 81];
+        self.each_card(s, p, |id, card, v| {
+            let cost = pos.best_cost(card);
+            let wv = v * decay[cost];
+            worth.push((id, wv));
+            total += wv;
+            if field && 0 < cost && cost < FAR {
+                let gain = v * (decay[cost - 1] - decay[cost]);
+                for sq in bits(pos.improving_squares(card, cost)) {
+                    gains[sq as usize] += gain;
+                }
+            }
+        });
+        Readiness {
+            total: total + self.refill() * self.empty_slots(s, p) as f64,
+            worth,
+            field: gains,
+        }
+    }
+
+    /// Each card of `p`'s hand, beings then legends, with its value before readiness (its rank's, a
+    /// legend's times `legend_cards`).
+    fn each_card<'s>(&self, s: &'s GameState, p: usize, mut f: impl FnMut(BeingId, &'s Being, f64)) {
         let legend_value = self.rank_value[LEGENDARY] * self.w.legend_cards;
         for (cards, legend) in [(&s.hand[p], false), (&s.legend_hand[p], true)] {
             for &id in cards.iter() {
@@ -366,22 +393,8 @@ impl Evaluator {
                 } else {
                     self.rank_value[card.rank as usize]
                 };
-                let cost = pos.best_cost(card);
-                let wv = v * decay[cost];
-                worth.push((id, wv));
-                total += wv;
-                if field && 0 < cost && cost < FAR {
-                    let gain = v * (decay[cost - 1] - decay[cost]);
-                    for sq in bits(pos.improving_squares(card, cost)) {
-                        gains[sq as usize] += gain;
-                    }
-                }
+                f(id, card, v);
             }
-        }
-        Readiness {
-            total: total + self.refill() * self.empty_slots(s, p) as f64,
-            worth,
-            field: gains,
         }
     }
 

@@ -385,6 +385,10 @@ declare! {
         effect_runs: Option<i64> = Some(12),
             "extra sandbox runs per option tried for the choices inside its effects (moves, targets, \
              optional parts), each valued by the position it leads to", min = 0;
+        halving: bool = false,
+            "successive halving: the options are played out one rollout at a time, and after the 1st, 2nd, \
+             4th... rollout the worse half of those left is dropped, down to the best two, which get every \
+             rollout (false: every option gets every rollout)";
     }
 }
 
@@ -458,6 +462,10 @@ declare! {
              optional parts), each valued by the position it leads to (0: builder's quick rules)", min = 0;
         rollout_placements: i64 = 2, "placements of one card tried by the builder that plays the rollouts",
             min = 1;
+        halving: bool = false,
+            "successive halving: the close options are played out one rollout at a time, and after the 1st, \
+             2nd, 4th... rollout the worse half of those left is dropped, down to the best two (false: every \
+             one gets every rollout)";
         pass_control: bool = true, PASS_CONTROL_DOC;
         pass_margin: f64 = 10.0,
             "team games: how much better (in position value) passing control must play out than the best \

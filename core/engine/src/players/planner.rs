@@ -24,6 +24,10 @@
 //! out with and without the returns builder plans, every legend summon and the best summon are always
 //! played out, and a finished game adds the position's value to the win or loss (docs/strategies.md,
 //! "Blind spots").
+//!
+//! With `halving` (off by default) the candidates are played out one rollout at a time and the worse half
+//! of those left is dropped after the 1st, 2nd, 4th... rollout, down to the best two (`rollout_means`;
+//! docs/strategies.md, "Spending rollouts where the decision is close").
 
 use super::evaluate::Evaluator;
 use super::lookahead::{shortlist, Lookahead};
@@ -115,36 +119,19 @@ impl Planner {
         } else {
             self.classic_candidates(view, decision)
         };
-        let deals: Vec<Deal> = {
-            let mut r = self.rng.borrow_mut();
-            let seeds: Vec<u64> = (0..self.params.rollouts)
-                .map(|_| r.getrandbits(64))
-                .collect();
-            seeds
-                .into_iter()
-                .map(|seed| Deal::new(view, seed))
-                .collect()
-        };
-        candidates
-            .into_iter()
-            .map(|(i, plan)| {
-                let Opt::Action(action) = decision.options[i] else {
-                    unreachable!("action options")
-                };
-                let total: f64 = deals
-                    .iter()
-                    .map(|deal| {
-                        let p = decision.player;
-                        let reached =
-                            play_out(deal, p, (action, &plan), (BASE, &self.base_params), true);
-                        let v = self.value(&reached, p);
-                        reached.recycle();
-                        v
-                    })
-                    .sum();
-                (i, total / deals.len() as f64, plan)
-            })
-            .collect()
+        let p = decision.player;
+        rollout_means(
+            &self.rng,
+            view,
+            decision,
+            candidates,
+            Rollouts {
+                per_option: self.params.rollouts as usize,
+                halving: self.params.halving,
+                base: &self.base_params,
+            },
+            |s| self.value(s, p),
+        )
     }
 
     /// `planner-classic`'s options to play out: builder's best `shortlist`, every discard, flare and end.
@@ -223,6 +210,67 @@ impl Planner {
         }
         settled + self.ev.value(s, p).clamp(-WIN / 2.0, WIN / 2.0)
     }
+}
+
+/// How the candidates of an action decision are played out.
+pub struct Rollouts<'a> {
+    /// Rollouts per candidate (at most, with `halving`).
+    pub per_option: usize,
+    /// Successive halving: after the 1st, 2nd, 4th... rollout the worse half of the candidates left is
+    /// dropped, down to the best two, which get every rollout.
+    pub halving: bool,
+    /// The builder's parameters the rollouts are played with.
+    pub base: &'a Params,
+}
+
+/// Each candidate `(option index, plan)` of `decision` played out (its option taken with the plan, the
+/// turn finished and the opponent's reply played by `builder`), valued by `value`: (option index, mean
+/// value, plan), for every candidate or, with halving, for those left at the end (two, or one alone). Rollout `r` of every
+/// candidate starts from the same deal of what the player cannot see (common random numbers); the deals'
+/// seeds are all drawn first from `rng`, so a game stays a function of its seed.
+pub fn rollout_means(
+    rng: &SharedRng,
+    view: &PlayerView,
+    decision: &Decision,
+    candidates: Vec<(usize, Vec<Answer>)>,
+    how: Rollouts,
+    value: impl Fn(&GameState) -> f64,
+) -> Vec<(usize, f64, Vec<Answer>)> {
+    let seeds: Vec<u64> = {
+        let mut r = rng.borrow_mut();
+        (0..how.per_option).map(|_| r.getrandbits(64)).collect()
+    };
+    let p = decision.player;
+    let mut totals = vec![0.0; candidates.len()];
+    let mut left: Vec<usize> = (0..candidates.len()).collect();
+    let mut played = 0;
+    for seed in seeds {
+        let deal = Deal::new(view, seed);
+        for &c in left.iter() {
+            let (i, plan) = &candidates[c];
+            let Opt::Action(action) = decision.options[*i] else {
+                unreachable!("action options")
+            };
+            let reached = play_out(&deal, p, (action, plan), (BASE, how.base), true);
+            totals[c] += value(&reached);
+            reached.recycle();
+        }
+        played += 1;
+        if how.halving && left.len() > 2 && played & (played - 1) == 0 {
+            // best first, the earlier candidate on ties (a stable sort)
+            left.sort_by(|&a, &b| totals[b].total_cmp(&totals[a]));
+            left.truncate(left.len().div_ceil(2).max(2));
+            left.sort_unstable();
+        }
+    }
+    let mut candidates: Vec<Option<(usize, Vec<Answer>)>> =
+        candidates.into_iter().map(Some).collect();
+    left.into_iter()
+        .map(|c| {
+            let (i, plan) = candidates[c].take().expect("each candidate once");
+            (i, totals[c] / played as f64, plan)
+        })
+        .collect()
 }
 
 /// A finished game for `p`: 1 won, 0 tied, -1 lost. In a melee a first place shared is a tie and any

@@ -24,6 +24,9 @@ pub struct Position {
     above: [Bits; 3],
     /// empty, enemy, common, heroic, legendary, shifted up by MARGIN.
     raised: [Bits; 5],
+    /// The player's pieces of any rank, and upgraded, shifted up by MARGIN (the cheap checks for costs 0
+    /// and 1).
+    own: [Bits; 2],
 }
 
 impl Position {
@@ -44,6 +47,10 @@ impl Position {
                 common << MARGIN,
                 heroic << MARGIN,
                 legendary << MARGIN,
+            ],
+            own: [
+                (common | heroic | legendary) << MARGIN,
+                (heroic | legendary) << MARGIN,
             ],
         }
     }
@@ -76,13 +83,50 @@ impl Position {
         (b0, b1, far)
     }
 
-    /// The lowest cost over every placement of `card` whose summoning square it may use.
+    /// The origins where every cell of `shape` is met at no cost (`a`), and those where exactly one
+    /// costs 1 (an empty cell wanting a common piece) and the others none (`b`): the cheap test for a
+    /// cost below 2, where the full planes are not needed.
+    fn low_planes(&self, shape: &Shape) -> (Bits, Bits) {
+        let [any, upgraded] = self.own;
+        let (em, le) = (self.raised[0], self.raised[4]);
+        let (mut a, mut b) = (!0, 0);
+        for &(off, rank) in shape.cells.iter() {
+            let sh = (off + MARGIN) as u32;
+            let (zero, one) = if rank == COMMON {
+                (any >> sh, em >> sh)
+            } else if rank == HEROIC {
+                (upgraded >> sh, 0)
+            } else {
+                (le >> sh, 0)
+            };
+            b = b & zero | a & one;
+            a &= zero;
+        }
+        (a, b)
+    }
+
+    /// The lowest cost over every placement of `card` whose summoning square it may use. Once a
+    /// cost of 1 or 2 is found, the other orientations are only checked for a lower one.
     pub fn best_cost(&self, card: &Being) -> usize {
         let mut best = FAR;
         let blocked = self.above[card.rank as usize];
         for shape in card.shapes.iter() {
+            let allowed = shape.origins & !blocked;
+            if allowed == 0 {
+                continue;
+            }
+            if best <= 2 {
+                let (a, b) = self.low_planes(shape);
+                if a & allowed != 0 {
+                    return 0;
+                }
+                if b & allowed != 0 {
+                    best = 1;
+                }
+                continue;
+            }
             let (b0, b1, far) = self.cost_planes(shape);
-            let ok = shape.origins & !blocked & !far;
+            let ok = allowed & !far;
             if ok == 0 {
                 continue;
             }
@@ -131,5 +175,71 @@ impl Position {
             }
         }
         out & self.empty
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::bits;
+    use crate::cards::CardSet;
+    use crate::rng::PyRandom;
+
+    /// The cost of one placement, cell by cell (the definition the bit planes compute).
+    fn placement_cost(mine: &[Bits; 3], theirs: &[Bits; 3], shape: &Shape, origin: u8) -> usize {
+        let enemy = theirs[0] | theirs[1] | theirs[2];
+        let mut cost = 0;
+        for &(off, rank) in shape.cells.iter() {
+            let at = 1u128 << (origin as i32 + off);
+            let own = (0..3).find(|&r| mine[r] & at != 0).map(|r| r as u8);
+            cost += match (rank, own) {
+                (_, Some(r)) if r >= rank => 0,
+                (COMMON, None) if enemy & at == 0 => 1,
+                (COMMON, None) => 3,
+                (HEROIC, Some(_)) => 2,
+                (HEROIC, None) if enemy & at == 0 => 3,
+                (_, Some(HEROIC)) => 2,
+                _ => FAR,
+            };
+        }
+        cost.min(FAR)
+    }
+
+    #[test]
+    fn best_cost_is_the_cheapest_placement_on_random_arenas() {
+        let cards =
+            CardSet::from_json(include_str!("../../tests/data/cards.json")).expect("card set");
+        let mut rng = PyRandom::new(25);
+        let squares: Vec<u8> = bits(ARENA).collect();
+        let mut seen = [0usize; FAR + 1];
+        for _ in 0..300 {
+            let (mut mine, mut theirs) = ([0 as Bits; 3], [0 as Bits; 3]);
+            let density = rng.randrange(40);
+            for &sq in squares.iter() {
+                let r = rng.randrange(100);
+                if r < density {
+                    let piece = rng.randrange(6);
+                    let side = if piece < 3 { &mut mine } else { &mut theirs };
+                    side[piece % 3] |= 1u128 << sq;
+                }
+            }
+            let pos = Position::new(&mine, &theirs);
+            for card in cards.beings.iter() {
+                let blocked = pos.above[card.rank as usize];
+                let expected = card
+                    .shapes
+                    .iter()
+                    .flat_map(|shape| {
+                        bits(shape.origins & !blocked)
+                            .map(|o| placement_cost(&mine, &theirs, shape, o))
+                            .collect::<Vec<_>>()
+                    })
+                    .min()
+                    .unwrap_or(FAR);
+                assert_eq!(pos.best_cost(card), expected, "{}", card.id);
+                seen[expected] += 1;
+            }
+        }
+        assert!(seen.iter().all(|&n| n > 50), "every cost seen: {seen:?}");
     }
 }

@@ -15,9 +15,8 @@
 
 use super::evaluate::Evaluator;
 use super::lookahead::Lookahead;
-use super::mc::{play_out, Deal};
 use super::params::{Params, SwiftParams};
-use super::planner::outcome;
+use super::planner::{outcome, rollout_means, Rollouts};
 use super::sandbox::Answer;
 use crate::decisions::{Action, Decision, Kind, Opt, PlayerView, Strategy};
 use crate::state::{shared_rng, GameState, SharedRng};
@@ -126,36 +125,20 @@ impl Swift {
         if ranked.len() == 1 {
             return ranked;
         }
-        let deals: Vec<Deal> = {
-            let mut r = self.rng.borrow_mut();
-            let seeds: Vec<u64> = (0..self.params.rollouts)
-                .map(|_| r.getrandbits(64))
-                .collect();
-            seeds
-                .into_iter()
-                .map(|seed| Deal::new(view, seed))
-                .collect()
-        };
         let p = decision.player;
-        ranked
-            .into_iter()
-            .map(|(i, _, plan)| {
-                let Opt::Action(action) = decision.options[i] else {
-                    unreachable!("action options")
-                };
-                let total: f64 = deals
-                    .iter()
-                    .map(|deal| {
-                        let reached =
-                            play_out(deal, p, (action, &plan), (BASE, &self.rollout_params), true);
-                        let v = self.value(&reached, p);
-                        reached.recycle();
-                        v
-                    })
-                    .sum();
-                (i, total / deals.len() as f64, plan)
-            })
-            .collect()
+        let candidates = ranked.into_iter().map(|(i, _, plan)| (i, plan)).collect();
+        rollout_means(
+            &self.rng,
+            view,
+            decision,
+            candidates,
+            Rollouts {
+                per_option: self.params.rollouts as usize,
+                halving: self.params.halving,
+                base: &self.rollout_params,
+            },
+            |s| self.value(s, p),
+        )
     }
 
     /// The evaluation of a position for `p`; a finished game is won or lost outright, told apart by the
