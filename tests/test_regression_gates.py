@@ -11,7 +11,7 @@ from scipy import stats
 from reports.dataset import open_runs
 from reports.regression.compare import Thresholds, compare_runs
 from reports.regression.effects import Estimate, minimal_detectable_effect, paired_difference, unpaired_difference
-from reports.regression.gates import ABLATION_SQL, Gate, decide
+from reports.regression.gates import ABLATION_SQL, Gate, decide, seat_outcomes
 from reports.regression.render import render_markdown
 from tests.handmade import game
 from tests.handmade import write_run as write_handmade
@@ -238,3 +238,18 @@ def test_ablation_units_pair_each_arm_game_with_its_unchanged_game_for_the_seats
             assert got == want, card
     finally:
         con.close()
+
+
+def test_seat_outcomes_are_each_seats_result_from_the_winner(tmp_path):
+    """seat_outcomes.sql against the rows: a win, a loss and a tie, seen from both seats."""
+    rows = [game(0, DM, ("imperial", "highland"), first=0, winner=0),
+            game(1, DM, ("sylvan", "imperial"), first=1, winner=1),
+            game(2, DM, ("highland", "sylvan"), first=0, winner=-1)]
+    _, con = open_runs([write_handmade(tmp_path / "run", rows)])
+    try:
+        got = seat_outcomes(con).rows()
+    finally:
+        con.close()
+    assert got == [(0, 0, DM, 0, "imperial", "highland", 1.0), (0, 0, DM, 1, "highland", "imperial", 0.0),
+                   (0, 1, DM, 0, "sylvan", "imperial", 0.0), (0, 1, DM, 1, "imperial", "sylvan", 1.0),
+                   (0, 2, DM, 0, "highland", "sylvan", 0.5), (0, 2, DM, 1, "sylvan", "highland", 0.5)]
