@@ -11,10 +11,12 @@ tests. Steps, in a copy of the committed tree (``git archive HEAD``; the checkou
       tests ``RULE_TESTS``);
    b. the Python rule tests (``PY_RULE_TESTS``) through ``sim._core`` built from the mutant (maturin's
       ``cargo build --release -p tk_core_py``);
-   c. the rest of ``cargo test --release -p tk_engine`` (the strategies' integration tests);
+   c. the other integration tests of ``tk_engine`` (the strategies');
    killed: a test stage fails or runs past its limit (a mutant that loops); a mutant that does not build is
-   "unviable" (as cargo-mutants counts it), reported apart and left out of the score;
-4. ``results.json`` / ``results.md`` in the work directory, with a 95% Wilson interval.
+   "unviable" (as cargo-mutants counts it), reported apart and left out of the score. Release builds are
+   incremental (the same code and opt-level; a fifth of the CPU per mutant);
+4. ``results.json`` (after every mutant: a run started again goes on) and ``results.md`` in the work
+   directory, with a 95% Wilson interval.
 
 Usage: .venv/bin/python scripts/mutation_rust.py [--sample 60] [--seed 10] [--work DIR] [--list]
 """
@@ -72,7 +74,7 @@ def _patch(tree: Path, m: dict, reverse: bool = False) -> None:
 
 
 class Stages:
-    """The three test stages of one tree, with their clean times as limits."""
+    """The build and test stages of one tree (``run`` takes a stage's time limit)."""
 
     def __init__(self, tree: Path, target: Path, log: Path):
         self.tree, self.log = tree, log

@@ -230,6 +230,20 @@ def test_card_plays_of_a_card_played_once_are_that_plays_counters(tmp_path: Path
     assert {c: dragon[c] for c in counters} == counters
 
 
+def test_a_flare_invoked_twice_in_one_game_counts_two_invocations_in_one_game(tmp_path: Path) -> None:
+    flares = [_flare(0, 0, -3, True, False), _flare(0, 0, 2, False, True)]
+    run = write_run(tmp_path / "twice", [game(0, DM, (IMP, SYL), first=0, winner=0)], flare_events=flares)
+    _, con = open_runs([run])
+    try:
+        (row,) = run_queries(con, str(run))["flares"]
+    finally:
+        con.close()
+    # Behind by 3, then ahead by 2: one seat-game, both halves used, behind once (and won); mean gap -1 / 2.
+    assert (row["invocations"], row["games"], row["both_halves"], row["upper_only"], row["lower_only"]) == (
+        2, 1, 1, 0, 0)
+    assert (row["behind"], row["behind_wins"], row["mean_score_gap"]) == (1, 1, -0.5)
+
+
 def test_flares_count_comebacks_only_when_behind(q) -> None:
     cols = ("invocations", "upper_only", "lower_only", "both_halves", "behind", "behind_wins")
     imperial = _one(q["flares"], mode=DM, deck=IMP, card_id=FLARE)
