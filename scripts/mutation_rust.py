@@ -3,9 +3,12 @@ tests and the Python rule tests.
 
 cargo-mutants (pinned in scripts/mutation.sh) lists the mutants; this script draws a seeded sample and runs it
 itself, so that a mutant the cargo tests miss can also be built into the extension and run against the Python
-tests. Steps, in a copy of the committed tree (``git archive HEAD``; the checkout is never touched):
+tests. Steps, in a copy of the committed tree (``git archive HEAD``, or ``--commit``; the checkout is never
+touched):
 1. ``cargo mutants --list --json`` over the rules' files (``RULE_FILES``; test-only modules are not mutated);
-2. ``--sample`` mutants drawn with ``random.Random("SEED:rust")`` from the list sorted by name;
+2. ``--sample`` mutants drawn with ``random.Random("SEED:rust")`` from the list sorted by name, and run in the
+   order drawn: the first K of them are the sample of size K, so a run stopped early is scored on the
+   longest measured run of the drawn order (a smaller sample, not a biased one);
 3. each mutant is written into the copy, and, stopping at the first stage that fails:
    a. the cargo tests of the rules (``cargo test --release -p tk_engine --lib`` and the rules' integration
       tests ``RULE_TESTS``);
@@ -18,12 +21,13 @@ tests. Steps, in a copy of the committed tree (``git archive HEAD``; the checkou
 4. ``results.json`` (after every mutant: a run started again goes on) and ``results.md`` in the work
    directory, with a 95% Wilson interval.
 
-Usage: .venv/bin/python scripts/mutation_rust.py [--sample 60] [--seed 10] [--work DIR] [--list]
+Usage: .venv/bin/python scripts/mutation_rust.py [--sample 60] [--seed 10] [--work DIR] [--commit REV] [--list]
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import random
@@ -102,11 +106,30 @@ class Stages:
         return run_limited(self.commands[stage], cwd, self.env, limit or 4 * 3600, self.log)
 
 
+def summary(results: list[dict], sample: list[dict], meta: dict) -> list[str]:
+    """The score on the longest measured run of the drawn order, then every mutant measured."""
+    measured = {r["name"]: r for r in results}
+    prefix = [measured[name(m)] for m in itertools.takewhile(lambda m: name(m) in measured, sample)]
+    viable = [r for r in prefix if r["status"] != "unviable"]
+    killed = sum(r["status"] != "survived" for r in viable)
+    lo, hi = wilson(killed, len(viable))
+    lines = [f"Rust rules mutants: {meta['mutants']} at {meta['commit'][:12]}; seed {meta['seed']}, the first "
+             f"{len(prefix)} of {len(sample)} drawn, {len(prefix) - len(viable)} unviable; killed {killed} of "
+             f"{len(viable)} ({killed / max(1, len(viable)):.2f}, 95% interval {lo:.2f}-{hi:.2f})", ""]
+    lines += [f"- `{r['name']}`: {r['status']} {r['stage']}" for r in prefix]
+    later = [r for r in results if r not in prefix]
+    if later:
+        lines += ["", "Measured past the first gap in the drawn order (not counted):", ""]
+        lines += [f"- `{r['name']}`: {r['status']} {r['stage']}" for r in later]
+    return lines
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sample", type=int, default=60)
     parser.add_argument("--seed", type=int, default=10)
     parser.add_argument("--work", type=Path, default=Path(tempfile.gettempdir()) / "tashkalar-mutation-rust")
+    parser.add_argument("--commit", default="HEAD", help="the commit to measure (default HEAD)")
     parser.add_argument("--list", action="store_true", help="print every mutant's name and stop")
     parser.add_argument("--stages", default="build-rules,cargo-rules,build-py,python-rules,cargo-rest",
                         help="the stages to run, in order (a shorter list gives a lower bound, quicker)")
@@ -116,10 +139,9 @@ def main() -> None:
             print(name(m))
         return
     args.work.mkdir(parents=True, exist_ok=True)
-    tree, commit = copy_head(args.work, "tree")
+    tree, commit = copy_head(args.work, "tree", args.commit)
     mutants = sorted(list_mutants(tree / "core"), key=name)
-    sample = random.Random(f"{args.seed}:rust").sample(mutants, min(args.sample, len(mutants)))
-    sample.sort(key=name)
+    sample = random.Random(f"{args.seed}:rust").sample(mutants, min(args.sample, len(mutants)))  # drawn order
     stages = Stages(tree, args.work / "target", args.work / f"cargo-{commit[:12]}.log")
     unknown = set(args.stages.split(",")) - set(stages.commands)
     if unknown:
@@ -161,15 +183,8 @@ def main() -> None:
                         "diff": m["diff"]})
         print(f"{name(m)}: {status} {stage_of} ({seconds:.0f} s)", flush=True)
         out.write_text(json.dumps({**meta, "clean": clean, "results": results}, indent=1))
-    viable = [r for r in results if r["status"] != "unviable"]
-    killed = sum(r["status"] != "survived" for r in viable)
-    lo, hi = wilson(killed, len(viable))
-    lines = [f"Rust rules mutants: {len(mutants)} at {commit[:12]}; seed {args.seed}, sample {len(results)}, "
-             f"{len(results) - len(viable)} unviable; killed {killed} of {len(viable)} "
-             f"({killed / max(1, len(viable)):.2f}, 95% interval {lo:.2f}-{hi:.2f})", ""]
-    lines += [f"- `{r['name']}`: {r['status']} {r['stage']}" for r in results]
-    (args.work / "results.md").write_text("\n".join(lines) + "\n")
-    print(lines[0])
+        (args.work / "results.md").write_text("\n".join(summary(results, sample, meta)) + "\n")
+    print(summary(results, sample, meta)[0])
 
 
 if __name__ == "__main__":

@@ -16,7 +16,7 @@ Operators: min <-> max, sum -> count, avg -> sum, AND <-> OR, = <-> <>, < <-> <=
 an integer constant +1 and -1, a condition term (after WHERE, HAVING, AND, OR, ON, FILTER's WHERE) replaced by
 TRUE, DISTINCT dropped.
 
-Usage: .venv/bin/python scripts/mutation_sql.py [--sample 40] [--seed 10] [--work DIR] [--list]
+Usage: .venv/bin/python scripts/mutation_sql.py [--sample 40] [--seed 10] [--work DIR] [--commit REV] [--list]
 """
 
 from __future__ import annotations
@@ -187,6 +187,7 @@ def main() -> None:
     parser.add_argument("--sample", type=int, default=40)
     parser.add_argument("--seed", type=int, default=10)
     parser.add_argument("--work", type=Path, default=Path(tempfile.gettempdir()) / "tashkalar-mutation-sql")
+    parser.add_argument("--commit", default="HEAD", help="the commit to measure (default HEAD)")
     parser.add_argument("--list", action="store_true", help="print every mutant and stop")
     args = parser.parse_args()
     if args.list:
@@ -194,7 +195,7 @@ def main() -> None:
             print(f"{m.id}\tline {m.line}\t{m.operator}\t{m.original!r} -> {m.replacement!r}")
         return
     args.work.mkdir(parents=True, exist_ok=True)
-    src, commit = copy_head(args.work, "src")
+    src, commit = copy_head(args.work, "src", args.commit)
     for extension in ROOT.glob("sim/_core*.so"):  # the checkout's build of the core (not in the archive)
         shutil.copy2(extension, src / "sim" / extension.name)
     log = args.work / f"pytest-{commit[:12]}.log"
