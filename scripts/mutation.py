@@ -27,7 +27,8 @@ import tempfile
 from collections import Counter
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from mutation_tree import copy_head
+
 PACKAGES = ("sim", "pipelines", "reports")
 DETECTED = ("killed", "timeout", "caught by type check")
 
@@ -67,21 +68,6 @@ def _python(code: str, cwd: Path, stdin: str = "", env: dict[str, str] | None = 
     if proc.returncode:
         sys.exit(f"error: mutmut step failed in {cwd}:\n{proc.stderr[-4000:]}")
     return proc.stdout.strip().splitlines()[-1]
-
-
-def _copy_tree(work: Path) -> tuple[Path, str]:
-    """A copy of the committed tree at HEAD under ``work``, reused when it is of the same commit."""
-    commit = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True,
-                            check=True).stdout.strip()
-    src = work / f"src-{commit[:12]}"
-    if not src.exists():
-        src.mkdir(parents=True)
-        archive = subprocess.run(["git", "archive", "HEAD"], cwd=ROOT, capture_output=True, check=True).stdout
-        subprocess.run(["tar", "-x", "-C", str(src)], input=archive, check=True)
-    shared = ROOT.parent / "shared"  # the tests read ../shared/reference (mutmut runs them in src/mutants)
-    if shared.is_dir() and not (src / "shared").exists():
-        (src / "shared").symlink_to(shared)
-    return src, commit
 
 
 def _mutmut_run(src: Path, names: list[str], jobs: int, log: Path) -> None:
@@ -141,7 +127,7 @@ def main() -> None:
     args = parser.parse_args()
     from importlib.metadata import version
 
-    src, commit = _copy_tree(args.work)
+    src, commit = copy_head(args.work, "src")
     names = json.loads(_python(_GENERATE, src, env={"JOBS": str(args.jobs)}))
     population = Counter(n.split(".")[0] for n in names)
     chosen = sample(names, args.per_package, args.seed)

@@ -16,7 +16,7 @@ Operators: min <-> max, sum -> count, avg -> sum, AND <-> OR, = <-> <>, < <-> <=
 an integer constant +1 and -1, a condition term (after WHERE, HAVING, AND, OR, ON, FILTER's WHERE) replaced by
 TRUE, DISTINCT dropped.
 
-Usage: .venv/bin/python scripts/mutation_sql.py [--sample 40] [--seed 10] [--work DIR] [--list]
+Usage: .venv/bin/python scripts/mutation_sql.py [--sample 40] [--seed 10] [--work DIR] [--commit REV] [--list]
 """
 
 from __future__ import annotations
@@ -27,14 +27,15 @@ import os
 import random
 import re
 import shutil
-import subprocess
 import sys
 import tempfile
-import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from mutation_tree import ROOT, copy_head, run_limited
+
+from reports.stats import wilson
+
 SQL_GLOBS = ("reports/sql/*.sql", "reports/regression/*.sql")
 TEST_FILES = (
     "tests/test_report_truth.py", "tests/test_regression_unit.py", "tests/test_reports.py",
@@ -150,18 +151,10 @@ def apply(root: Path, m: Mutant) -> str:
     return clean
 
 
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    centre, half = p + z * z / (2 * n), z * ((p * (1 - p) + z * z / (4 * n)) / n) ** 0.5
-    return (centre - half) / (1 + z * z / n), (centre + half) / (1 + z * z / n)
-
-
 _TRACE = '''
 import json, os, pathlib, time
 _real = pathlib.Path.read_text
-_seen, _t = {}, {}
+_seen, _t, _failed = {}, {}, []
 def _read_text(self, *a, **k):
     name = str(self)
     if name.endswith(".sql"):
@@ -174,40 +167,19 @@ def pytest_runtest_protocol(item, nextitem):
     item._t0 = time.perf_counter()
 def pytest_runtest_teardown(item, nextitem):
     _t[item.location[0]] += time.perf_counter() - item._t0
+def pytest_runtest_logreport(report):
+    if report.failed:
+        _failed.append(report.nodeid)
 def pytest_sessionfinish(session, exitstatus):
     with open(os.environ["SQL_TRACE_OUT"], "w") as f:
         json.dump({"reads": {k: sorted(v) for k, v in _seen.items()}, "times": _t,
-                   "exit": int(exitstatus)}, f)
+                   "exit": int(exitstatus), "failed": _failed}, f)
 '''
 
 
-def _pytest(src: Path, files: list[str], extra: list[str], timeout: float | None,
-            env: dict[str, str]) -> tuple[int | None, float]:
-    cmd = [sys.executable, "-m", "pytest", "-q", "-x", "-n", "0", "-p", "no:cacheprovider", "-m", MARKERS,
-           *extra, *files]
-    start = time.perf_counter()
-    try:
-        rc = subprocess.run(cmd, cwd=src, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                            timeout=timeout).returncode
-    except subprocess.TimeoutExpired:
-        rc = None
-    return rc, time.perf_counter() - start
-
-
-def _copy_tree(work: Path) -> tuple[Path, str]:
-    commit = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, check=True, capture_output=True,
-                            text=True).stdout.strip()
-    src = work / f"src-{commit[:12]}"
-    if not src.is_dir():
-        tmp = work / "src-partial"
-        shutil.rmtree(tmp, ignore_errors=True)
-        tmp.mkdir(parents=True)
-        archive = subprocess.run(["git", "archive", "HEAD"], cwd=ROOT, check=True, capture_output=True).stdout
-        subprocess.run(["tar", "-x", "-C", str(tmp)], input=archive, check=True)
-        for extension in ROOT.glob("sim/_core*.so"):
-            shutil.copy2(extension, tmp / "sim" / extension.name)
-        tmp.rename(src)
-    return src, commit
+def _pytest(src: Path, files: list[str], limit: float, env: dict[str, str], log: Path) -> tuple[str, float]:
+    cmd = [sys.executable, "-m", "pytest", "-q", "-x", "-n", "0", "-p", "no:cacheprovider", "-m", MARKERS, *files]
+    return run_limited(cmd, src, env, limit, log)
 
 
 def main() -> None:
@@ -215,6 +187,7 @@ def main() -> None:
     parser.add_argument("--sample", type=int, default=40)
     parser.add_argument("--seed", type=int, default=10)
     parser.add_argument("--work", type=Path, default=Path(tempfile.gettempdir()) / "tashkalar-mutation-sql")
+    parser.add_argument("--commit", default="HEAD", help="the commit to measure (default HEAD)")
     parser.add_argument("--list", action="store_true", help="print every mutant and stop")
     args = parser.parse_args()
     if args.list:
@@ -222,7 +195,10 @@ def main() -> None:
             print(f"{m.id}\tline {m.line}\t{m.operator}\t{m.original!r} -> {m.replacement!r}")
         return
     args.work.mkdir(parents=True, exist_ok=True)
-    src, commit = _copy_tree(args.work)
+    src, commit = copy_head(args.work, "src", args.commit)
+    for extension in ROOT.glob("sim/_core*.so"):  # the checkout's build of the core (not in the archive)
+        shutil.copy2(extension, src / "sim" / extension.name)
+    log = args.work / f"pytest-{commit[:12]}.log"
     env = {**os.environ, "PYTHONPATH": str(src), "SQL_TRACE_OUT": str(args.work / "trace.json")}
     trace_file = args.work / f"trace-{commit[:12]}.json"
     if not trace_file.exists():
@@ -230,11 +206,13 @@ def main() -> None:
         files = [f for f in TEST_FILES if (src / f).exists()]
         cmd = [sys.executable, "-m", "pytest", "-q", "-n", "0", "-p", "no:cacheprovider", "-p", "sql_trace_plugin",
                "-m", MARKERS, *files]
-        subprocess.run(cmd, cwd=src, env=env, stdout=subprocess.DEVNULL, check=False)
+        run_limited(cmd, src, env, 4 * 3600, log)
+        trace = json.loads((args.work / "trace.json").read_text())
+        if trace["exit"] != 0:
+            failed = ", ".join(trace["failed"][:5]) or "none failed: see the log"
+            sys.exit(f"error: the clean tests fail in {src} (pytest exit {trace['exit']}: {failed}); see {log}")
         (args.work / "trace.json").rename(trace_file)
     trace = json.loads(trace_file.read_text())
-    if trace["exit"] != 0:
-        sys.exit(f"error: the clean tests fail (pytest exit {trace['exit']}); fix them before measuring")
     readers: dict[str, set[str]] = {}
     for test, sqls in trace["reads"].items():
         for sql in sqls:
@@ -251,10 +229,10 @@ def main() -> None:
         limit = 4 * sum(trace["times"].get(f, 30.0) for f in files) + 60
         clean = apply(src, m)
         try:
-            rc, seconds = _pytest(src, files, [], limit, env)
+            result, seconds = _pytest(src, files, limit, env, log)
         finally:
             (src / m.file).write_text(clean)
-        status = "timeout" if rc is None else "survived" if rc == 0 else "killed"
+        status = {"pass": "survived", "fail": "killed", "timeout": "timeout"}[result]
         results.append({**asdict(m), "status": status, "seconds": round(seconds, 1), "tests": files})
         print(f"{m.id} {m.operator} {m.original!r}->{m.replacement!r}: {status} ({seconds:.0f} s)", flush=True)
         (args.work / "partial.json").write_text(json.dumps(results, indent=1))  # readable while it runs

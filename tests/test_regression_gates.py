@@ -8,10 +8,13 @@ import numpy as np
 import pytest
 from scipy import stats
 
+from reports.dataset import open_runs
 from reports.regression.compare import Thresholds, compare_runs
 from reports.regression.effects import Estimate, minimal_detectable_effect, paired_difference, unpaired_difference
-from reports.regression.gates import Gate, decide
+from reports.regression.gates import ABLATION_SQL, Gate, decide, seat_outcomes
 from reports.regression.render import render_markdown
+from tests.handmade import game
+from tests.handmade import write_run as write_handmade
 from tests.regression_runs import write_run
 
 DM = "deathmatch"
@@ -196,3 +199,57 @@ def test_where_the_study_ablates_a_changed_card_its_own_effect_is_the_ablations(
     imperial = next(g for g in r.gates if g.subject == "imperial")
     assert imperial.estimate.difference == pytest.approx(0.2)  # arms never count as the study's games
     assert "own effect (ablation)" in render_markdown(r)
+
+
+def test_ablation_units_pair_each_arm_game_with_its_unchanged_game_for_the_seats_the_card_matters_to(tmp_path):
+    """ablation_units.sql against the rows of one run that ablates a being, a legend and a task: each card's
+    units come from its own arm only; the being's from the seat of its vanilla copy, the legend's from the
+    seats dealt it at setup, the task's from both seats; the value is the seat's result with the card minus
+    without it (1 win, 0.5 tie, 0 loss), worked out here from the winners written."""
+    decks = ("imperial", "highland")
+    base = [0, 1, -1, 0, 1, 0]
+    arms = {KNIGHT: (0, [1, 1, 0, -1, 1, 0]), "legend/fire-dragon": (-1, [0, 0, 1, 1, -1, 1]),
+            "task/destruction": (-1, [1, 0, 0, 0, -1, 1])}
+    rows = [game(i, DM, decks, first=0, winner=w) | {"variant_seat": -1} for i, w in enumerate(base)]
+    for card, (seat, winners) in arms.items():
+        rows += [game(len(rows), DM, decks, first=0, winner=w) | {"seed": i, "variant": f"vanilla:{card}",
+                                                                  "variant_seat": seat}
+                 for i, w in enumerate(winners)]
+
+    def drawn(game_id: int, seat: int, card: str, card_type: str, opening: bool) -> dict:
+        return {"game_id": game_id, "seat": seat, "card_id": card, "card_type": card_type, "event": "drawn",
+                "opening": opening, "turn": 0 if opening else 5}
+
+    events = [drawn(1, 0, "legend/fire-dragon", "legend", True), drawn(3, 1, "legend/fire-dragon", "legend", True),
+              drawn(4, 0, "legend/fire-dragon", "legend", False),  # drawn later, not dealt at setup
+              drawn(5, 1, "legend/titan", "legend", True), drawn(0, 0, "flare/01", "flare", True)]
+    run = write_handmade(tmp_path / "run", rows, card_events=events)
+    seats = {KNIGHT: [(g, 0) for g in range(6)], "legend/fire-dragon": [(1, 0), (3, 1)],
+             "task/destruction": [(g, s) for g in range(6) for s in (0, 1)]}
+
+    def result(winner: int, seat: int) -> float:
+        return 1.0 if winner == seat else 0.5 if winner == -1 else 0.0
+
+    _, con = open_runs([run])
+    try:
+        for card, (_, winners) in arms.items():
+            got = con.sql(ABLATION_SQL.read_text(), params={"card": card}).fetchall()
+            want = [(0, DM, g, s, result(base[g], s) - result(winners[g], s)) for g, s in seats[card]]
+            assert got == want, card
+    finally:
+        con.close()
+
+
+def test_seat_outcomes_are_each_seats_result_from_the_winner(tmp_path):
+    """seat_outcomes.sql against the rows: a win, a loss and a tie, seen from both seats."""
+    rows = [game(0, DM, ("imperial", "highland"), first=0, winner=0),
+            game(1, DM, ("sylvan", "imperial"), first=1, winner=1),
+            game(2, DM, ("highland", "sylvan"), first=0, winner=-1)]
+    _, con = open_runs([write_handmade(tmp_path / "run", rows)])
+    try:
+        got = seat_outcomes(con).rows()
+    finally:
+        con.close()
+    assert got == [(0, 0, DM, 0, "imperial", "highland", 1.0), (0, 0, DM, 1, "highland", "imperial", 0.0),
+                   (0, 1, DM, 0, "sylvan", "imperial", 0.0), (0, 1, DM, 1, "imperial", "sylvan", 1.0),
+                   (0, 2, DM, 0, "highland", "sylvan", 0.5), (0, 2, DM, 1, "sylvan", "highland", 0.5)]

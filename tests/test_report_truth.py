@@ -213,6 +213,37 @@ def test_card_plays_average_each_counter_and_the_turn_points(q) -> None:
     assert len(q["card_plays"]) == 2  # flare invocations are not plays
 
 
+def test_card_plays_of_a_card_played_once_are_that_plays_counters(tmp_path: Path) -> None:
+    # One play: each mean is the play's own counter (divided by 1, not left out).
+    counters = {"enemy_common": 1, "enemy_heroic": 2, "enemy_legendary": 3, "own_destroyed": 4, "upgrades": 5,
+                "downgrades": 6, "placed": 7, "converted": 8}
+    events = [_card(0, 0, 0, DRAGON, "drawn"), _card(0, 0, 4, DRAGON, "played", square=40, **counters)]
+    points = [{"game_id": 0, "turn": 4, "seat": 0, "source": "destruction", "points": 2}]
+    run = write_run(tmp_path / "once", [game(0, DM, (IMP, SYL), first=0, winner=0)], card_events=events,
+                    points=points)
+    _, con = open_runs([run])
+    try:
+        (dragon,) = run_queries(con, str(run))["card_plays"]
+    finally:
+        con.close()
+    assert (dragon["plays"], dragon["mean_turn"], dragon["turn_points"], dragon["first_summon_turn"]) == (1, 4, 2, 4)
+    assert {c: dragon[c] for c in counters} == counters
+
+
+def test_a_flare_invoked_twice_in_one_game_counts_two_invocations_in_one_game(tmp_path: Path) -> None:
+    flares = [_flare(0, 0, -3, True, False), _flare(0, 0, 2, False, True)]
+    run = write_run(tmp_path / "twice", [game(0, DM, (IMP, SYL), first=0, winner=0)], flare_events=flares)
+    _, con = open_runs([run])
+    try:
+        (row,) = run_queries(con, str(run))["flares"]
+    finally:
+        con.close()
+    # Behind by 3, then ahead by 2: one seat-game, both halves used, behind once (and won); mean gap -1 / 2.
+    assert (row["invocations"], row["games"], row["both_halves"], row["upper_only"], row["lower_only"]) == (
+        2, 1, 1, 0, 0)
+    assert (row["behind"], row["behind_wins"], row["mean_score_gap"]) == (1, 1, -0.5)
+
+
 def test_flares_count_comebacks_only_when_behind(q) -> None:
     cols = ("invocations", "upper_only", "lower_only", "both_halves", "behind", "behind_wins")
     imperial = _one(q["flares"], mode=DM, deck=IMP, card_id=FLARE)

@@ -292,15 +292,15 @@ def test_levels_count_mirror_games_only_in_the_order_the_study_lists_them(tmp_pa
 def test_each_levels_games_end_as_counted(tmp_path: Path) -> None:
     hf = "high-form"
     games = [
-        # "lo": 3 High Form games, one by score (one player at 9), two by a deck (nobody at 9)
+        # "lo": 3 High Form games, one by score (one player at 9), two by a deck (nobody at 9; one at 8)
         game(0, hf, (IMP, HL), 0, 0, strategies=("lo", "lo"), scores=(9, 4), turns=20),
-        game(1, hf, (IMP, HL), 0, 1, strategies=("lo", "lo"), scores=(3, 5), turns=30, end_reason="deck"),
+        game(1, hf, (IMP, HL), 0, 1, strategies=("lo", "lo"), scores=(3, 8), turns=30, end_reason="deck"),
         game(2, hf, (IMP, HL), 0, -1, strategies=("lo", "lo"), scores=(2, 2), turns=40, end_reason="deck",
              tiebreak="tie"),
         # "hi": both at the end score; a game between the levels is no level's
         game(3, hf, (IMP, HL), 0, 0, strategies=("hi", "hi"), scores=(10, 9), turns=24),
         game(4, hf, (IMP, HL), 0, 0, strategies=("lo", "hi"), scores=(0, 0), turns=90, end_reason="turn-limit"),
-        game(5, DM, (IMP, HL), 0, 1, strategies=("hi", "hi"), scores=(12, 18), turns=26),
+        game(5, DM, (IMP, HL), 0, 1, strategies=("hi", "hi"), scores=(17, 18), turns=26),  # 17: one short
     ]
     run = write_run(tmp_path / "r", games, {"config": {"strategy_pairings": [["lo", "lo"], ["hi", "hi"]]}})
     table = next(t for t in build_report([run]).tables() if t.id == "levels_endings")

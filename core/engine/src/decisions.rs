@@ -480,7 +480,7 @@ mod tests {
     }
 
     #[test]
-    fn a_view_shows_every_players_stock_and_hand_sizes() {
+    fn a_view_shows_every_players_stock_hand_and_deck_sizes() {
         let game = expansion_table();
         let s = &game.state;
         for me in 0..3 {
@@ -493,6 +493,8 @@ mod tests {
                     s.flare_hand[p].len(),
                 );
                 assert_eq!(v.hand_sizes(p), sizes);
+                assert!(s.deck[p].len() > 1, "a deck after the deal");
+                assert_eq!(v.deck_size(p), s.deck[p].len());
             }
             assert_eq!(v.team_turn(), None, "not a team game");
         }

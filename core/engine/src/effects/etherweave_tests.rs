@@ -573,6 +573,125 @@ fn void_summoner_lets_the_next_summoning_use_two_empty_squares() {
     );
 }
 
+/// Whether seat 0 may summon the being it holds with its summoning square on `at` (orientation 0).
+fn may_summon_at(game: &Game, card: BeingId, at: &str) -> bool {
+    let pl = crate::effects::testing::placement(game, card, at);
+    game.legal_placements(0, card).contains(&pl)
+}
+
+#[test]
+fn void_summoning_fills_empty_common_squares_only_and_borrows_only_with_the_war_summoner() {
+    // The Doppelganger at e5 needs commons on d5 and d6.
+    let with = |pieces: &str, void: u8, borrow: bool| {
+        let (mut game, _) = later("doppelganger", pieces, &[]);
+        game.state.warp_turn.void_squares = void;
+        game.state.counters.borrow_enemy_piece = borrow;
+        let card = id(&game, "doppelganger");
+        may_summon_at(&game, card, "e5")
+    };
+    assert!(with("d5=1c d6=1c", 1, false), "the whole pattern");
+    assert!(with("d5=1c", 1, false), "one empty square filled");
+    assert!(!with("", 1, false), "two empty squares, one void square");
+    assert!(with("", 2, false), "two empty squares, two void squares");
+    assert!(
+        !with("d5=1c d6=2c", 1, false),
+        "an enemy piece is not an empty square"
+    );
+    assert!(
+        with("d5=1c d6=2c", 1, true),
+        "the War Summoner lends one enemy piece"
+    );
+    assert!(!with("d5=2c d6=2c", 1, true), "but not two");
+}
+
+#[test]
+fn void_summoning_a_legend_needs_its_heroic_pieces_and_a_legendary_piece_to_place() {
+    // The Storm Elemental at e5 needs heroics on d3, d4 and f4 and a common on e5.
+    let with = |pieces: &str, stock: i32| {
+        let decks = ["etherweave", "imperial"];
+        let (mut game, _) = position(DM, decks, "legend/storm-elemental", pieces, &[]);
+        (game.state.turn, game.state.actions_left) = (3, 2);
+        game.state.warp_turn.void_squares = 1;
+        game.state.legend_stock[0] = stock;
+        let card = being(&game, "legend/storm-elemental");
+        may_summon_at(&game, card, "e5")
+    };
+    let pattern = pattern_at("legend/storm-elemental", "e5");
+    assert_eq!(pattern, "d3=1h d4=1h f4=1h e5=1c");
+    assert!(with(&pattern, 1));
+    assert!(
+        with("d3=1h d4=1h f4=1h", 1),
+        "the empty common square filled"
+    );
+    assert!(
+        !with("d3=1h d4=1h e5=1c", 1),
+        "a heroic square is never filled"
+    );
+    assert!(
+        !with("d3=1h d4=1h f4=1c e5=1c", 1),
+        "a common piece on a heroic square"
+    );
+    assert!(!with(&pattern, 0), "no legendary piece in stock");
+    assert!(
+        with(&format!("{pattern} a1=1l"), 0),
+        "a legendary piece of yours to move instead"
+    );
+}
+
+#[test]
+fn void_summoning_never_fills_a_legendary_square() {
+    // No built-in being has a legendary pattern square: a Doppelganger made to need two (d5 and d6 for a
+    // summon at e5), in a card set of its own.
+    let mut doc: serde_json::Value =
+        serde_json::from_str(include_str!("../../tests/data/cards.json")).expect("JSON");
+    let dopp = doc["decks"]
+        .as_array_mut()
+        .expect("decks")
+        .iter_mut()
+        .flat_map(|d| d["beings"].as_array_mut().expect("beings"))
+        .find(|b| b["id"] == "etherweave/doppelganger")
+        .expect("the Doppelganger");
+    assert_eq!(dopp["cells"], serde_json::json!([[-1, 0, 0], [-1, 1, 0]]));
+    dopp["cells"] = serde_json::json!([[-1, 0, 2], [-1, 1, 2]]);
+    let stub: crate::effects::CustomFn = |_, _| false;
+    let cards = Arc::new(
+        crate::cards::CardSet::from_json_with(&doc.to_string(), &|_| Some(stub)).expect("cards"),
+    );
+    let with = |pieces: &[(&str, u8)]| {
+        let players = (0..2)
+            .map(|i| make_strategy("random", i, 1).unwrap())
+            .collect();
+        let mut game = Game::table(
+            Arc::clone(&cards),
+            DM,
+            &DUEL,
+            players,
+            1,
+            GameOptions::default(),
+        )
+        .expect("game");
+        for &(at, rank) in pieces {
+            game.state.put(0, rank, sq(at));
+        }
+        (game.state.active, game.state.warp_turn.void_squares) = (0, 1);
+        let card = id(&game, "doppelganger");
+        let pl = crate::effects::testing::placement(&game, card, "e5");
+        game.legal_placements(0, card).contains(&pl)
+    };
+    assert!(
+        with(&[("d5", 2), ("d6", 2)]),
+        "your legendary pieces on both"
+    );
+    assert!(
+        !with(&[("d5", 2)]),
+        "an empty legendary square is not filled"
+    );
+    assert!(
+        !with(&[("d5", 2), ("d6", 1)]),
+        "a heroic piece on a legendary square"
+    );
+}
+
 #[test]
 fn void_summoners_warp_steps_a_piece_of_yours() {
     let (mut game, _) = later("void-summoner", "c4=1c", &[mv("c4", "c3")]);

@@ -203,6 +203,22 @@ mod tests {
         assert_eq!(got, want);
     }
 
+    /// Declining the first move: the effect reports that it did nothing (a later `if = "previous"` step
+    /// reads this).
+    #[test]
+    fn warlord_no_move_did_nothing() {
+        let got = run(
+            "highland/warlord",
+            "e5",
+            0,
+            "e5=1h d6=1c e6=1c f6=1c c7=1c g7=1c",
+            "N",
+            1,
+        );
+        assert!(!got.did);
+        assert_eq!(got.arena, "e5=1h d6=1c e6=1c f6=1c c7=1c g7=1c");
+    }
+
     /// A piece that takes the Warlord leaves no third move.
     #[test]
     fn warlord_taken_by_own_piece() {

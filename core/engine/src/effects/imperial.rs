@@ -683,4 +683,27 @@ mod tests {
         };
         assert_eq!(got, want);
     }
+
+    /// The Bomb blows up unless it is summoned with the turn's last action (`if = "not_last_action"`):
+    /// with an action left it takes itself and every common piece around it, of both players.
+    #[test]
+    fn bomb_explodes_unless_last_action() {
+        use crate::effects::testing::{arena, position, summon};
+        use crate::state::Mode;
+
+        let pieces = "f6=1c f7=1c d4=2c e4=2c d5=2h d6=1c";
+        let decks = ["imperial", "imperial"];
+        let (mut game, asked) = position(Mode::HighForm, decks, "imperial/bomb", pieces, &[]);
+        game.state.actions_left = 2;
+        summon(&mut game, "e5", 0);
+        assert_eq!(arena(&game), "d5=2h f7=1c");
+        assert_eq!(game.state.counters.destroyed, [2, 0, 0]);
+        assert!(asked.borrow().is_empty());
+
+        let (mut game, _) = position(Mode::HighForm, decks, "imperial/bomb", pieces, &[]);
+        game.state.actions_left = 1;
+        summon(&mut game, "e5", 0);
+        assert_eq!(arena(&game), "d4=2c e4=2c d5=2h e5=1c d6=1c f6=1c f7=1c");
+        assert_eq!(game.state.counters.destroyed, [0, 0, 0]);
+    }
 }
