@@ -22,7 +22,9 @@ from typer.testing import CliRunner
 from pipelines.balance.candidates import diff, size, write_cards
 from pipelines.balance.evaluate import play_rung
 from pipelines.balance.objective import pareto, score
+from pipelines.balance.search import Settings, settings_json
 from pipelines.balance.space import load_balance
+from pipelines.raytune import SETTINGS, check_out
 from sim.cards import BUILTIN_DIR, load_card_set
 from sim.cli import app
 from sim.errors import UserError
@@ -170,6 +172,19 @@ def test_a_candidate_is_written_from_the_texts_of_the_tuned_set_alone(tmp_path):
     shutil.rmtree(cards)  # as on a cluster node that has no copy of the tuned set's folder
     written = write_cards(balance, ("common", 2), tmp_path / "candidate")
     assert (written / "highland.toml").read_text() == (BUILTIN_DIR / "highland.toml").read_text()
+
+
+def test_resume_refuses_a_search_whose_card_files_changed_naming_the_file(tmp_path):
+    cards = planted_cards(tmp_path)
+    settings = Settings(load_balance(write(tmp_path, SMALL), cards), "builder", 1, 2, str(tmp_path / "out"))
+    (tmp_path / "out").mkdir()
+    (tmp_path / "out" / SETTINGS).write_text(json.dumps(settings_json(settings)))
+    check_out(tmp_path / "out", settings_json(settings), resume=True)
+    with (cards / "highland.toml").open("a") as f:
+        f.write("# edited after the search started\n")
+    edited = Settings(load_balance(write(tmp_path, SMALL), cards), "builder", 1, 2, str(tmp_path / "out"))
+    with pytest.raises(UserError, match=r"other settings \(balance.files.highland.toml\); give the same"):
+        check_out(tmp_path / "out", settings_json(edited), resume=True)
 
 
 def test_the_objective_counts_distance_outside_the_bands_and_the_change():
