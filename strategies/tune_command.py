@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import tomllib
+from dataclasses import asdict
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
+from pipelines.raytune import ConcurrencyOpt, ProgressOpt, ResumeOpt, WorkersOpt
 from sim.errors import UserError, fail_cleanly
 from sim.options import AddressOpt, CardsOpt, at_least, json_flag, print_json
 
@@ -36,29 +38,25 @@ def register(app: typer.Typer) -> None:
         decks: Annotated[str, typer.Option(metavar="PAIRING,...", help="deck pairings played in turn, e.g. "
                                                                        "imperial-sylvan; 'all'")] = "all",
         seed: Annotated[int, typer.Option(metavar="N", help="the search's seed (deals and sampler)")] = 1,
-        concurrency: Annotated[int, typer.Option(
-            metavar="N", help="trials run at once (proposed in batches of N, so results do not depend on "
-                              "timing)")] = 1,
+        concurrency: ConcurrencyOpt = 1,
         name: Annotated[str | None, typer.Option(
             metavar="PRESET", help="the preset written", show_default="PLAYER_tuned")] = None,
         address: AddressOpt = None,
-        workers: Annotated[int | None, typer.Option(
-            metavar="N", help="CPUs of the local Ray", show_default="all cores")] = None,
-        resume: Annotated[bool, typer.Option("--resume", help="go on with the interrupted search in --out")] = (
-            False),
+        workers: WorkersOpt = None,
+        resume: ResumeOpt = False,
         force: Annotated[bool, typer.Option("--force", help="replace a preset of that name")] = False,
         json_out: bool = json_flag("the preset"),
         cards_dir: CardsOpt = None,
-        progress: Annotated[bool, typer.Option(help="a line per finished trial, with the best so far (on "
-                                                    "stderr)")] = True,
+        progress: ProgressOpt = True,
     ) -> None:
         """Tune a lookahead player's parameters by self-play against a reference on Ray Tune (Optuna TPE),
         measure the best on fresh deals and write it as a named preset."""
+        from pipelines.raytune import check_out, connect, interruptible
         from sim.bench import pairings
         from sim.cards import BASE_DECKS, load_card_set
         from sim.state import MODES
         from strategies import STRATEGIES, make_strategy
-        from strategies.tune_player import Search, check_out, connect, measure, preset_text, run_search
+        from strategies.tune_player import Search, measure, preset_text, run_search
         from strategies.tune_space import default_space, load_space
         from strategies.tuned import NAME, presets_dir
 
@@ -87,14 +85,11 @@ def register(app: typer.Typer) -> None:
         search = Search(player, reference, form, [list(d) for d in deck_pairs], trials, games_per_trial,
                         measure_games, seed, concurrency, {d.param.name: d.to_dict() for d in dimensions},
                         str(cards_dir.resolve()) if cards_dir else None)
-        check_out(out, search, resume)
+        check_out(out, asdict(search), resume)
 
         connect(address, workers)
-        try:
+        with interruptible(out):
             best, search_score = run_search(search, dimensions, out, resume, progress)
-        except KeyboardInterrupt:
-            typer.echo(f"interrupted: the search's state is in {out}; --resume goes on with it", err=True)
-            raise typer.Exit(130) from None
         typer.echo(f"best of {trials} trials: {100 * search_score:.1f}% on the search's games; measuring it "
                    f"on {measure_games} fresh games", err=True)
         measured = measure(search, best)

@@ -6,7 +6,8 @@ The trials run on Ray Tune, locally or on a cluster; Optuna's TPE sampler, seede
 ``concurrency`` 1 each proposal sees every earlier result; with more, a ConcurrencyLimiter in batch mode
 proposes ``concurrency`` trials at a time and waits for all of them, so the proposals do not depend on the
 order in which trials finish: either way the same seed gives the same trials and the same preset. The
-experiment's state lives in ``out`` (Ray Tune's own checkpoint), from which an interrupted search resumes.
+experiment's state lives in ``out`` (Ray Tune's own checkpoint, ``pipelines.raytune``), from which an
+interrupted search resumes.
 
 The best trial is then measured again on fresh deals (a seed derived from the search seed that the search
 never plays), so its win rate is not inflated by having been picked as the best of many on the same deals
@@ -17,18 +18,15 @@ from __future__ import annotations
 
 import json
 import math
-import os
-import sys
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from sim.errors import UserError
+from pipelines.raytune import fit, progress
 from strategies.ladder import CHUNK, Entrant, _mix, play_games
 from strategies.tune_space import Dimension
 
-EXPERIMENT = "search"  # the experiment's folder under --out
-SETTINGS = "settings.json"  # the search's settings, checked again by --resume
 MEASURE_DEAL = 1 << 62  # the fresh deals' seed: the search seed mixed with a deal number no search reaches
 DIGITS = 4  # decimals kept of a tuned weight
 
@@ -85,96 +83,28 @@ def _trial(config: dict[str, Any], search: Search) -> None:
     tune.report({"score": outcome.score, "wins": outcome.wins, "losses": outcome.losses, "ties": outcome.ties})
 
 
-def _dirname(trial: Any) -> str:
-    return f"trial_{trial.trial_id}"
+def _progress_line(total: int) -> Callable[[int, list[Any], Any], str]:
+    """A finished trial's line, with the best so far."""
 
+    def line(count: int, done: list[Any], trial: Any) -> str:
+        score, best = trial.last_result["score"], max(t.last_result["score"] for t in done)
+        return f"trial {count}/{total}: win rate {100 * score:.1f}% (best so far {100 * best:.1f}%)"
 
-def _progress_callback(total: int) -> Any:
-    from ray import tune
-
-    class Progress(tune.Callback):
-        """A line on stderr per finished trial, with the best so far."""
-
-        def on_trial_complete(self, iteration: int, trials: list, trial: Any, **info: Any) -> None:
-            done = [t for t in trials if t.last_result and "score" in t.last_result]
-            best = max(done, key=lambda t: t.last_result["score"])
-            print(f"trial {len(done)}/{total}: win rate {100 * trial.last_result['score']:.1f}% "
-                  f"(best so far {100 * best.last_result['score']:.1f}%)", file=sys.stderr, flush=True)
-
-    return Progress()
-
-
-def connect(address: str | None, workers: int | None) -> None:
-    """Join the Ray cluster at ``address``, or start a local Ray with ``workers`` CPUs."""
-    import logging
-
-    import ray
-
-    if address:
-        from pipelines.runner import _probe
-
-        _probe(address)
-        try:
-            ray.init(address=address, logging_level=logging.WARNING)
-        except ConnectionError as e:
-            raise UserError(f"--address {address}: cannot join the Ray cluster ({e})") from None
-    else:
-        logging.getLogger("ray._private.authentication.authentication_token_setup").setLevel(logging.ERROR)
-        ray.init(address="local", num_cpus=workers or os.cpu_count(), include_dashboard=False,
-                 logging_level=logging.WARNING)
-
-
-def check_out(out: Path, search: Search, resume: bool) -> None:
-    """Refuse a --out that holds another search, or (with --resume) none or one with other settings."""
-    settings = out / SETTINGS
-    if not resume:
-        if settings.exists():
-            raise UserError(f"--out {out}: holds a search already; --resume goes on with it, or choose "
-                            f"another folder")
-        return
-    if not settings.exists():
-        raise UserError(f"--out {out}: no search to resume there (no {SETTINGS})")
-    saved, given = json.loads(settings.read_text(encoding="utf-8")), json.loads(json.dumps(asdict(search)))
-    if saved != given:
-        changed = sorted(k for k in saved.keys() | given.keys() if saved.get(k) != given.get(k))
-        raise UserError(f"--resume: the search in {out} was started with other settings ({', '.join(changed)}); "
-                        f"give the same options")
+    return line
 
 
 def run_search(search: Search, space: list[Dimension], out: Path, resume: bool,
-               progress: bool = True) -> tuple[dict[str, Any], float]:
+               show: bool = True) -> tuple[dict[str, Any], float]:
     """The best parameters of the search (ties broken by the parameters, so that the order the trials
     finished in never matters) and their win rate on the search's games. Ray must be started."""
-    os.environ.setdefault("RAY_AIR_NEW_OUTPUT", "0")  # with verbose=0: no tables of Ray Tune's on stdout
     import optuna
-    from ray import tune
-    from ray.tune.search import ConcurrencyLimiter
     from ray.tune.search.optuna import OptunaSearch
 
-    optuna.logging.set_verbosity(optuna.logging.WARNING)
-    out.mkdir(parents=True, exist_ok=True)
-    (out / SETTINGS).write_text(json.dumps(asdict(search), indent=1), encoding="utf-8")
-    trainable = tune.with_resources(tune.with_parameters(_trial, search=search), {"cpu": 1})
-    path = str((out / EXPERIMENT).resolve())
-    run_config = tune.RunConfig(name=EXPERIMENT, storage_path=str(out.resolve()), verbose=0,
-                                callbacks=[_progress_callback(search.trials)] if progress else [])
-    if resume and tune.Tuner.can_restore(path):
-        tuner = tune.Tuner.restore(path, trainable=trainable, resume_unfinished=True, resume_errored=True)
-    else:
-        searcher = OptunaSearch(metric="score", mode="max", sampler=optuna.samplers.TPESampler(seed=search.seed))
-        limited = ConcurrencyLimiter(searcher, max_concurrent=search.concurrency, batch=search.concurrency > 1)
-        # reuse_actors off: a trial run in a reused actor crashed (SIGSEGV) building its core player
-        tuner = tune.Tuner(trainable, param_space={d.param.name: d.to_tune() for d in space},
-                           tune_config=tune.TuneConfig(search_alg=limited, num_samples=search.trials,
-                                                       reuse_actors=False, trial_dirname_creator=_dirname),
-                           run_config=run_config)
-    results = tuner.fit()
-    finished = [r for r in results if r.error is None and r.metrics and "score" in r.metrics]
-    if len(finished) < search.trials:
-        failed = next((r.error for r in results if r.error is not None), None)
-        if failed is not None:
-            raise UserError(f"a trial failed: {str(failed).strip().splitlines()[-1]}")
-        raise KeyboardInterrupt  # Ray Tune stopped on a signal, its state saved: --resume goes on
+    searcher = OptunaSearch(metric="score", mode="max", sampler=optuna.samplers.TPESampler(seed=search.seed))
+    finished = fit(_trial, {"search": search}, out, asdict(search), resume, searcher=searcher,
+                   param_space={d.param.name: d.to_tune() for d in space}, trials=search.trials,
+                   concurrency=search.concurrency, metric="score",
+                   callbacks=[progress("score", _progress_line(search.trials))] if show else [])
     best = min(finished, key=lambda r: (-r.metrics["score"], sorted(_rounded(r.config).items())))
     return _rounded(best.config), best.metrics["score"]
 

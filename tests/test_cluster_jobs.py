@@ -9,12 +9,9 @@ import os
 import pwd
 import secrets
 import shutil
-import signal
-import socket
 import subprocess
 import sys
 import tempfile
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -24,15 +21,10 @@ import pytest
 from pipelines import runner, storage
 from pipelines.interrupts import StopSignals
 from sim.errors import UserError
+from tests.ray_cluster import free_port, stop_group
 
 ROOT = Path(__file__).parent.parent
 BIN = Path(sys.executable).parent
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture(scope="module")
@@ -42,7 +34,7 @@ def s3() -> Iterator[dict[str, str]]:
     from moto.server import ThreadedMotoServer
 
     logging.getLogger("werkzeug").setLevel(logging.WARNING)  # a line per request otherwise
-    port = _free_port()
+    port = free_port()
     server = ThreadedMotoServer(ip_address="127.0.0.1", port=port, verbose=False)
     server.start()
     env = {"AWS_ACCESS_KEY_ID": "testing", "AWS_SECRET_ACCESS_KEY": "testing", "AWS_REGION": "us-east-1",
@@ -166,15 +158,6 @@ shard_size = 10
 """
 
 
-def _stop(group: int) -> None:
-    try:
-        os.killpg(group, signal.SIGTERM)
-        time.sleep(3)
-        os.killpg(group, signal.SIGKILL)
-    except ProcessLookupError:
-        pass
-
-
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory) -> Path:
     """The product's wheel, built once (core/target keeps the compiled crates between builds)."""
@@ -200,16 +183,16 @@ def job_cluster(s3) -> Iterator[dict[str, str]]:
     root = Path(tempfile.mkdtemp(prefix="tkjob-", dir="/dev/shm" if Path("/dev/shm").is_dir() else "/tmp"))
     token = root / "token"
     token.write_text(secrets.token_hex(32))
-    dashboard = _free_port()
+    dashboard = free_port()
     env = {k: v for k, v in os.environ.items() if k not in ("RAY_ADDRESS", "PYTHONPATH")}
     env |= s3 | {"RAY_AUTH_MODE": "token", "RAY_AUTH_TOKEN_PATH": str(token), "PATH": f"{BIN}:{env['PATH']}"}
-    address = f"127.0.0.1:{_free_port()}"
+    address = f"127.0.0.1:{free_port()}"
     groups: list[int] = []
 
     def start(name: str, cpus: int, *args: str) -> None:
         services = ("dashboard-agent-listen", "dashboard-agent-grpc", "metrics-export", "runtime-env-agent",
                     "node-manager", "object-manager")
-        ports = [f"--{service}-port={_free_port()}" for service in services]
+        ports = [f"--{service}-port={free_port()}" for service in services]
         node = subprocess.Popen([str(BIN / "ray"), "start", f"--num-cpus={cpus}", "--disable-usage-stats",
                                  f"--temp-dir={root / name}", *ports, *args], env=env, cwd=root,
                                 start_new_session=True, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
@@ -222,12 +205,12 @@ def job_cluster(s3) -> Iterator[dict[str, str]]:
         # wheel (with a CPU on the head, the head's workers, whose job environment exists first, would take
         # every shard of a study this small before the other node's environment is made).
         start("head", 0, "--head", f"--port={address.rsplit(':', 1)[1]}", "--include-dashboard=true",
-              "--dashboard-host=127.0.0.1", f"--dashboard-port={dashboard}", f"--ray-client-server-port={_free_port()}")
+              "--dashboard-host=127.0.0.1", f"--dashboard-port={dashboard}", f"--ray-client-server-port={free_port()}")
         start("node", 2, f"--address={address}")
         yield env | {"RAY_ADDRESS": f"http://127.0.0.1:{dashboard}"}
     finally:
         for group in reversed(groups):
-            _stop(group)
+            stop_group(group)
         shutil.rmtree(root, ignore_errors=True)
 
 

@@ -7,16 +7,11 @@ from __future__ import annotations
 
 import json
 import os
-import secrets
-import shutil
 import signal
 import socket
 import subprocess
 import sys
-import tempfile
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import duckdb
@@ -27,6 +22,7 @@ import pytest
 from filelock import FileLock
 
 from pipelines.schema import TABLES
+from tests.ray_cluster import local_env, two_node_cluster
 
 pytestmark = pytest.mark.ray
 
@@ -41,10 +37,6 @@ base_seed = 11
 shard_size = 25
 """
 GAMES, SHARDS = 600, 24
-
-
-def local_env(**extra: str) -> dict[str, str]:
-    return {k: v for k, v in os.environ.items() if k != "RAY_ADDRESS"} | extra
 
 
 def run_command(study: Path, out: Path, *args: str) -> list[str]:
@@ -291,60 +283,6 @@ def test_a_worker_killed_mid_shard_is_retried_and_one_worker_gives_the_same_rows
     assert_same_rows(reference[0], out)
     ids = pq.read_table(out / "games" / "shard-00005.parquet").column("game_id").to_pylist()
     assert ids == list(range(125, 150))
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _stop(group: int) -> None:
-    try:
-        os.killpg(group, signal.SIGTERM)
-        time.sleep(3)
-        os.killpg(group, signal.SIGKILL)
-    except ProcessLookupError:
-        pass
-
-
-@contextmanager
-def two_node_cluster() -> Iterator[tuple[str, dict[str, str]]]:
-    """A head with no CPU for shards and a second node with two, on this machine, with token authentication
-    on. Every shard is played on the second node and its tables cross to the driver on the head: a shard
-    played in the core takes milliseconds, so with a CPU on the head its ready workers would take every shard
-    before the other node's workers start, and which node plays what would be left to chance.
-
-    Each node has its own session (so it is stopped by its process group, leaving any other Ray on the
-    machine alone), its own short temp dir and its own ports; the token lives in a temp file.
-    """
-    root = Path(tempfile.mkdtemp(prefix="tkray-", dir="/tmp"))
-    token = root / "token"
-    token.write_text(secrets.token_hex(32))
-    env = local_env(RAY_AUTH_MODE="token", RAY_AUTH_TOKEN_PATH=str(token))
-    address = f"127.0.0.1:{_free_port()}"
-    groups: list[int] = []
-
-    def start(name: str, cpus: int, *args: str) -> None:
-        services = ("dashboard-agent-listen", "metrics-export", "runtime-env-agent", "node-manager",
-                    "object-manager")
-        ports = [f"--{service}-port={_free_port()}" for service in services]
-        node = subprocess.Popen([str(BIN / "ray"), "start", f"--num-cpus={cpus}", "--disable-usage-stats",
-                                 f"--temp-dir={root / name}", *ports, *args], env=env, start_new_session=True,
-                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        groups.append(node.pid)
-        log, _ = node.communicate(timeout=120)
-        assert node.returncode == 0, log
-
-    try:
-        start("head", 0, "--head", f"--port={address.rsplit(':', 1)[1]}", "--include-dashboard=false",
-              f"--ray-client-server-port={_free_port()}", f"--dashboard-port={_free_port()}")
-        start("node", 2, f"--address={address}")
-        yield address, env
-    finally:
-        for group in reversed(groups):
-            _stop(group)
-        shutil.rmtree(root, ignore_errors=True)
 
 
 def test_a_two_node_cluster_gives_the_same_rows(reference, study_file, tmp_path):

@@ -1,6 +1,7 @@
 """tune (balance tuning): the search space file and its errors, candidates as card files, the objective, the
-paired games; on Ray, a planted imbalance found and verified, an A/A that proposes nothing, the verification
-reproduced by run + report, and a search that resumes to the same proposals."""
+paired games; on Ray, one search of a planted imbalance on a two-node cluster (found and verified, its trials on
+the node without the driver, the verification reproduced by run + report, the same proposals after an
+interruption and --resume) and an A/A on local Ray that proposes nothing."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import signal
 import subprocess
 import sys
 from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -20,10 +22,13 @@ from typer.testing import CliRunner
 from pipelines.balance.candidates import diff, size, write_cards
 from pipelines.balance.evaluate import play_rung
 from pipelines.balance.objective import pareto, score
+from pipelines.balance.search import Settings, settings_json
 from pipelines.balance.space import load_balance
+from pipelines.raytune import SETTINGS, check_out
 from sim.cards import BUILTIN_DIR, load_card_set
 from sim.cli import app
 from sim.errors import UserError
+from tests.ray_cluster import local_env, node_cpus, two_node_cluster
 
 TASHKALAR = Path(sys.executable).parent / "tashkalar"
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,7 +41,7 @@ deck_band = 0.06
 first_player_band = 0.1
 change_cost = 0.005
 [search]
-trials = 5
+trials = 4
 games = [100, 400]
 reduction = 2
 verify = 1
@@ -59,7 +64,7 @@ def write(folder: Path, text: str, name: str = "balance.toml") -> Path:
     return path
 
 
-def planted(folder: Path) -> Path:
+def planted_cards(folder: Path) -> Path:
     """The built-in set with Wild Eagle made a legendary piece: Highland then wins clearly more."""
     cards = folder / "planted"
     shutil.copytree(BUILTIN_DIR, cards)
@@ -161,6 +166,27 @@ def test_a_candidate_is_card_files_with_only_the_chosen_values_changed(tmp_path)
     assert diff(balance, ("common", 2, "c", 5, 1, 3)) == ""
 
 
+def test_a_candidate_is_written_from_the_texts_of_the_tuned_set_alone(tmp_path):
+    cards = planted_cards(tmp_path)
+    balance = load_balance(write(tmp_path, SMALL), cards)
+    shutil.rmtree(cards)  # as on a cluster node that has no copy of the tuned set's folder
+    written = write_cards(balance, ("common", 2), tmp_path / "candidate")
+    assert (written / "highland.toml").read_text() == (BUILTIN_DIR / "highland.toml").read_text()
+
+
+def test_resume_refuses_a_search_whose_card_files_changed_naming_the_file(tmp_path):
+    cards = planted_cards(tmp_path)
+    settings = Settings(load_balance(write(tmp_path, SMALL), cards), "builder", 1, 2, str(tmp_path / "out"))
+    (tmp_path / "out").mkdir()
+    (tmp_path / "out" / SETTINGS).write_text(json.dumps(settings_json(settings)))
+    check_out(tmp_path / "out", settings_json(settings), resume=True)
+    with (cards / "highland.toml").open("a") as f:
+        f.write("# edited after the search started\n")
+    edited = Settings(load_balance(write(tmp_path, SMALL), cards), "builder", 1, 2, str(tmp_path / "out"))
+    with pytest.raises(UserError, match=r"other settings \(balance.files.highland.toml\); give the same"):
+        check_out(tmp_path / "out", settings_json(edited), resume=True)
+
+
 def test_the_objective_counts_distance_outside_the_bands_and_the_change():
     balance = load_balance(ROOT / "studies" / "balance-example.toml")
     tally = Counter({"deck|high-form|highland|sylvan": 60, "deck|high-form|highland|sylvan#n": 100,
@@ -190,27 +216,50 @@ def test_every_candidate_plays_the_same_games_and_skill_depth_is_counted(tmp_pat
     assert score(balance, first, (0, 0)).skill < 0.2
 
 
-def tune(*args: str, popen: bool = False) -> subprocess.CompletedProcess | subprocess.Popen:
+def tune(*args: str, env: dict[str, str] | None = None, popen: bool = False,
+         ) -> subprocess.CompletedProcess | subprocess.Popen:
+    """``tashkalar tune ARGS`` with builder, two trials at a time; on local Ray unless ``env`` joins a cluster."""
     command = [str(TASHKALAR), "tune", *map(str, args), "--player", "builder", "--workers", "2",
                "--concurrency", "2"]
-    env = os.environ | {"TASHKALAR_HISTORY": os.devnull}
+    env = (env or local_env()) | {"TASHKALAR_HISTORY": os.devnull}
     if popen:
         return subprocess.Popen(command, env=env, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
     return subprocess.run(command, env=env, capture_output=True, text=True, timeout=600)
 
 
 @pytest.fixture(scope="module")
-def planted_run(tmp_path_factory):
+def cluster():
+    """A head without CPUs (the driver's node) and a node with two: every trial runs on the other node."""
+    with two_node_cluster() as (address, env):
+        yield address, env
+
+
+@pytest.fixture(scope="module")
+def planted(tmp_path_factory, cluster):
+    """One search on the cluster over the planted set, shared by the tests below."""
     folder = tmp_path_factory.mktemp("planted")
     path = write(folder, SMALL)
-    run = tune(path, "--cards", planted(folder), "--out", folder / "out", "--seed", "2")
+    cards = planted_cards(folder)
+    address, env = cluster
+    args = (path, "--cards", cards, "--seed", "2", "--address", address)
+    run = tune(*args, "--out", folder / "out", env=env)
     assert run.returncode == 0, run.stderr
-    return folder, json.loads((folder / "out" / "proposals.json").read_text())
+    return Planted(folder, args, run, json.loads((folder / "out" / "proposals.json").read_text()))
+
+
+@dataclass(frozen=True)
+class Planted:
+    folder: Path
+    args: tuple
+    run: subprocess.CompletedProcess
+    result: dict
 
 
 @pytest.mark.ray
-def test_a_planted_imbalance_is_found_and_verified(planted_run):
-    folder, result = planted_run
+def test_a_planted_imbalance_is_found_and_verified(planted):
+    result = planted.result
+    assert [line.split(":")[0] for line in planted.run.stderr.splitlines() if line.startswith("trial ")] == [
+        f"trial {i}/4" for i in range(1, 5)]
     base = result["base"]["verification"]
     highland = next(r for r in base["rates"]["decks"] if r["key"] == "deck|high-form|highland|sylvan")
     assert highland["rate"] > 0.56  # the plant: Highland clearly too strong on fresh seeds
@@ -222,21 +271,28 @@ def test_a_planted_imbalance_is_found_and_verified(planted_run):
     fixed = next(r for r in verified["rates"]["decks"] if r["key"] == "deck|high-form|highland|sylvan")
     assert abs(fixed["rate"] - 0.5) <= 0.06  # back within the band, on fresh seeds
     assert verified["seed"] == base["seed"] and verified["games_per_cell"] == 1000
-    assert "+rank = \"" in best["diff"] and (folder / "out" / "tune.html").read_text().startswith("<!DOCTYPE html>")
-    assert "Proposal 1" in (folder / "out" / "proposals.md").read_text()
+    out = planted.folder / "out"
+    assert "+rank = \"" in best["diff"] and (out / "tune.html").read_text().startswith("<!DOCTYPE html>")
+    assert "Proposal 1" in (out / "proposals.md").read_text()
 
 
 @pytest.mark.ray
-def test_the_verification_is_reproduced_by_run_and_report(planted_run, tmp_path):
-    _, result = planted_run
-    best = result["proposals"][0]
+def test_the_trials_ran_on_the_cluster_node_without_the_driver(planted, cluster):
+    cpus = node_cpus(*cluster)
+    [worker] = [node for node, n in cpus.items() if n > 0]
+    assert len(cpus) == 2 and {t["node"] for t in planted.result["trial_log"]} == {worker}
+
+
+@pytest.mark.ray
+def test_the_verification_is_reproduced_by_run_and_report(planted, tmp_path):
+    best = planted.result["proposals"][0]
     study = Path(best["folder"]) / "verify.toml"
-    env = os.environ | {"TASHKALAR_HISTORY": os.devnull}
+    env = local_env(TASHKALAR_HISTORY=os.devnull)
     run = subprocess.run([str(TASHKALAR), "run", str(study), "--out", str(tmp_path / "run"), "--no-progress",
                           "--no-history", "--workers", "2"], capture_output=True, text=True, env=env, timeout=600)
     assert run.returncode == 0, run.stderr
     report = subprocess.run([str(TASHKALAR), "report", str(tmp_path / "run"), "--csv", str(tmp_path / "csv"),
-                             "--out", str(tmp_path / "r.html")], capture_output=True, text=True, env=env, timeout=600)
+                             "--no-html"], capture_output=True, text=True, env=env, timeout=600)
     assert report.returncode == 0, report.stderr
     with (tmp_path / "csv" / "matchups.csv").open() as f:
         rows = list(csv.DictReader(f))
@@ -245,17 +301,6 @@ def test_the_verification_is_reproduced_by_run_and_report(planted_run, tmp_path)
         [row] = [x for x in rows if (x["mode"], x["deck"], x["opp_deck"]) == (mode, deck, opp)]
         assert int(row["games"]) == r["games"]
         assert float(row["won"]) == pytest.approx(r["rate"], abs=5e-5)
-
-
-@pytest.mark.ray
-def test_an_already_balanced_set_gets_no_significant_proposal(tmp_path):
-    path = write(tmp_path, SMALL)
-    run = tune(path, "--out", tmp_path / "out", "--seed", "2")
-    assert run.returncode == 0, run.stderr
-    result = json.loads((tmp_path / "out" / "proposals.json").read_text())
-    assert result["base"]["verification"]["score"]["distance"] == 0
-    assert not [p for p in result["proposals"] if p.get("verification", {}).get("verdict") == "better"]
-    assert "nothing to change" in run.stdout
 
 
 def _comparable(result: dict) -> dict:
@@ -267,26 +312,32 @@ def _comparable(result: dict) -> dict:
 
 
 @pytest.mark.ray
-def test_an_interrupted_search_resumes_to_the_same_proposals(tmp_path):
-    path = write(tmp_path, SMALL.replace("verify = 1", "verify = 0").replace("trials = 5", "trials = 6"))
-    whole = tune(path, "--out", tmp_path / "a", "--seed", "3")
-    assert whole.returncode == 0, whole.stderr
-    assert [line.split(":")[0] for line in whole.stderr.splitlines() if line.startswith("trial ")] == [
-        f"trial {i}/6" for i in range(1, 7)]
-    interrupted = tune(path, "--out", tmp_path / "b", "--seed", "3", popen=True)
+def test_an_interrupted_search_resumes_to_the_same_proposals(planted, cluster):
+    _, env = cluster
+    out = planted.folder / "resumed"
+    interrupted = tune(*planted.args, "--out", out, env=env, popen=True)
     for line in interrupted.stderr:
-        if line.startswith("trial 3/6"):
+        if line.startswith("trial 2/4"):
             interrupted.send_signal(signal.SIGINT)
             break
     interrupted.stderr.read()
     assert interrupted.wait(timeout=300) == 130
-    assert not (tmp_path / "b" / "proposals.json").exists()
-    resumed = tune(path, "--out", tmp_path / "b", "--seed", "3", "--resume")
+    assert not (out / "proposals.json").exists()
+    resumed = tune(*planted.args, "--out", out, "--resume", env=env)
     assert resumed.returncode == 0, resumed.stderr
-    a = json.loads((tmp_path / "a" / "proposals.json").read_text())
-    b = json.loads((tmp_path / "b" / "proposals.json").read_text())
-    assert _comparable(a) == _comparable(b)
-    again = tune(path, "--out", tmp_path / "b", "--seed", "3")
+    assert _comparable(json.loads((out / "proposals.json").read_text())) == _comparable(planted.result)
+    again = tune(*planted.args, "--out", out, env=env)
     assert again.returncode == 2 and "holds a search already" in again.stderr
-    other = tune(path, "--out", tmp_path / "b", "--seed", "4", "--resume")
+    other = tune(*planted.args[:-4], "--seed", "4", *planted.args[-2:], "--out", out, "--resume", env=env)
     assert other.returncode == 2 and "started with other settings (seed)" in other.stderr
+
+
+@pytest.mark.ray
+def test_an_already_balanced_set_gets_no_significant_proposal(tmp_path):
+    path = write(tmp_path, SMALL)
+    run = tune(path, "--out", tmp_path / "out", "--seed", "2")  # on a local Ray
+    assert run.returncode == 0, run.stderr
+    result = json.loads((tmp_path / "out" / "proposals.json").read_text())
+    assert result["base"]["verification"]["score"]["distance"] == 0
+    assert not [p for p in result["proposals"] if p.get("verification", {}).get("verdict") == "better"]
+    assert "nothing to change" in run.stdout

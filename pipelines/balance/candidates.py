@@ -22,7 +22,6 @@ from typing import Any
 from pipelines.balance.space import PATH_TOKEN, Balance, Change
 from sim.cards import load_card_set
 from sim.errors import UserError
-from sim.files import read_text
 
 Choice = tuple[Any, ...]  # one value per change of the balance file, in its order
 HEADER = re.compile(r"^\[\[(being|flare|task)\]\]", re.M)
@@ -118,26 +117,17 @@ def _edit_cell(block: str, kind: str, change: Change, value: str) -> str:
     return edited
 
 
-def edit(texts: dict[str, str], balance: Balance, choice: Choice) -> dict[str, str]:
-    """The card files' texts (file name -> text) with the chosen values written in; unchanged files as given."""
-    from pipelines.balance.space import card_tables
-
-    files = {card: file for card, (file, _) in card_tables(Path(balance.card_set)).items()}
-    out = dict(texts)
+def edit(balance: Balance, choice: Choice) -> dict[str, str]:
+    """The tuned set's card files (name -> text) with the chosen values written in; unchanged files as they are."""
+    out = dict(balance.files)
     for change, value in changed(balance, choice):
-        file = files[change.card]
-        text = out[file]
+        text = out[change.file]
         a, b, kind = _block(text, change.card)
         block = text[a:b]
         block = _edit_cell(block, kind, change, value) if change.field == "pattern" else (
             _edit_value(block, kind, change, value))
-        out[file] = text[:a] + block + text[b:]
+        out[change.file] = text[:a] + block + text[b:]
     return out
-
-
-def base_texts(balance: Balance) -> dict[str, str]:
-    """The tuned set's card files, by name."""
-    return {p.name: read_text(p) for p in sorted(Path(balance.card_set).glob("*.toml"))}
 
 
 def write_cards(balance: Balance, choice: Choice, target: Path) -> Path:
@@ -145,7 +135,7 @@ def write_cards(balance: Balance, choice: Choice, target: Path) -> Path:
     holds) and check that the set loads; a UserError when it does not."""
     if target.is_dir():
         return target
-    texts = edit(base_texts(balance), balance, choice)
+    texts = edit(balance, choice)
     target.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.", dir=target.parent))
     try:
@@ -164,8 +154,8 @@ def write_cards(balance: Balance, choice: Choice, target: Path) -> Path:
 
 def diff(balance: Balance, choice: Choice, label: str = "proposed") -> str:
     """A unified diff of the card files, tuned set to candidate (empty without a change)."""
-    before = base_texts(balance)
-    after = edit(before, balance, choice)
+    before = balance.files
+    after = edit(balance, choice)
     out: list[str] = []
     for name in before:
         if before[name] != after[name]:

@@ -256,7 +256,7 @@ def finish(settings: Settings, trials: list[TrialResult], address: str | None, w
         "trial_log": [{"trial": t.number, "candidate": t.metrics.get("candidate"), "change": t.metrics.get("change"),
                        "loss": t.metrics["loss"], "rung": t.metrics.get("rung", 0),
                        "cpu_seconds": t.metrics.get("cpu_seconds", 0.0),
-                       "games_per_cell": t.metrics.get("games", 0)} for t in trials],
+                       "games_per_cell": t.metrics.get("games", 0), "node": t.metrics.get("node")} for t in trials],
     }
     result["search_cpu_seconds"] = round(sum(t["cpu_seconds"] for t in result["trial_log"]), 1)
     result["summary"] = summary(settings, result)

@@ -2,21 +2,22 @@
 set first), each trial plays its candidate's games rung by rung in its own process, and a successive-halving
 scheduler stops the candidates that are not among the best at a rung.
 
-Reproducible: trials are proposed in batches of ``concurrency`` (a ConcurrencyLimiter in batch mode, as
-tune-player does) and the scheduler compares a trial at a rung only with the trials of earlier batches, which
+Reproducible: trials are proposed in batches of ``concurrency`` (``pipelines.raytune``, as tune-player) and
+the scheduler compares a trial at a rung only with the trials of earlier batches, which
 have all finished; so no decision depends on which trial reached a rung first, and the same seed gives the
 same trials, stops and proposals. (Ray's ASHAScheduler compares with whatever trials got there first, which
-depends on timing with more than one trial at a time.) The experiment's state is Ray Tune's checkpoint in
-``DIR/search``, from which an interrupted search resumes (``Tuner.restore``; an unfinished trial replays its
-games, which are the same).
+depends on timing with more than one trial at a time.) An interrupted search resumes from Ray Tune's
+checkpoint (``pipelines.raytune``; an unfinished trial replays its games, which are the same).
 """
 
 from __future__ import annotations
 
 import json
 import math
-import os
-import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -25,10 +26,9 @@ from pipelines.balance.candidates import Choice, describe, digest, size, write_c
 from pipelines.balance.evaluate import Tally, play_rung
 from pipelines.balance.objective import score
 from pipelines.balance.space import Balance
+from pipelines.raytune import fit, progress
 from sim.errors import UserError
 
-EXPERIMENT = "search"
-SETTINGS = "settings.json"
 INVALID = 100.0  # the loss of a candidate whose card set does not load
 NUMBER = "n"  # the config key of a trial's number: the order Optuna proposed it in (kept in its checkpoint)
 
@@ -47,18 +47,24 @@ def choice_of(config: dict[str, Any], balance: Balance) -> Choice:
 
 
 def _trial(config: dict[str, Any], settings: Settings) -> None:
-    import time
-    from collections import Counter
+    """Play the candidate's games rung by rung, reporting after each. Its card files are written in a
+    scratch folder of the node it runs on, from the tuned set's texts the settings carry."""
+    with tempfile.TemporaryDirectory(prefix="tashkalar-tune-") as scratch:
+        _play_candidate(config, settings, Path(scratch))
 
+
+def _play_candidate(config: dict[str, Any], settings: Settings, scratch: Path) -> None:
+    import ray
     from ray import tune
 
     started = time.process_time()
     balance = settings.balance
     choice = choice_of(config, balance)
     name = digest(balance, choice)
-    common = {"candidate": name, "change": describe(balance, choice)}
+    common = {"candidate": name, "change": describe(balance, choice),
+              "node": ray.get_runtime_context().get_node_id()}
     try:
-        cards = write_cards(balance, choice, Path(settings.out) / "candidates" / name)
+        cards = write_cards(balance, choice, scratch / name)
     except UserError as e:
         tune.report(common | {"loss": INVALID, "rung": 0, "games": 0, "valid": False, "error": str(e),
                               "rung_losses": "[]", "tally": "{}", "score": "{}",
@@ -120,47 +126,21 @@ def _halving(batch: int, reduction: int) -> Any:
     return Halving()
 
 
-def _progress(total: int, rungs: int) -> Any:
-    from ray import tune
+def _progress_line(total: int, rungs: int) -> Callable[[int, list[Any], Any], str]:
+    """A finished trial's line, with the best candidate so far (most games first)."""
 
-    class Progress(tune.Callback):
-        """A line on stderr per finished trial, with the best candidate so far (most games first)."""
+    def line(count: int, done: list[Any], trial: Any) -> str:
+        r = trial.last_result
+        b = min(done, key=lambda t: (-t.last_result["rung"], t.last_result["loss"])).last_result
+        return (f"trial {count}/{total}: loss {r['loss']:.4f} after rung {r['rung']}/{rungs} ({r['change']}); "
+                f"best so far: loss {b['loss']:.4f} at rung {b['rung']} ({b['change']})")
 
-        def on_trial_complete(self, iteration: int, trials: list, trial: Any, **info: Any) -> None:
-            done = [t for t in trials if t.last_result and "loss" in t.last_result and t.is_finished()] + [trial]
-            best = min(done, key=lambda t: (-t.last_result["rung"], t.last_result["loss"]))
-            r = trial.last_result
-            b = best.last_result
-            print(f"trial {len({t.trial_id for t in done})}/{total}: loss {r['loss']:.4f} after rung {r['rung']}/"
-                  f"{rungs} ({r['change']}); best so far: loss {b['loss']:.4f} at rung {b['rung']} ({b['change']})",
-                  file=sys.stderr, flush=True)
-
-    return Progress()
+    return line
 
 
-def _json(settings: Settings) -> dict[str, Any]:
+def settings_json(settings: Settings) -> dict[str, Any]:
+    """The settings as ``settings.json`` keeps them (checked again by ``--resume``)."""
     return json.loads(json.dumps(asdict(settings)))
-
-
-def check_out(out: Path, settings: Settings, resume: bool) -> None:
-    """Refuse a --out that holds another search, or (with --resume) none or one with other settings."""
-    path = out / SETTINGS
-    if not resume:
-        if path.exists():
-            raise UserError(f"--out {out}: holds a search already; --resume goes on with it, or choose another "
-                            f"folder")
-        return
-    if not path.exists():
-        raise UserError(f"--out {out}: no search to resume there (no {SETTINGS})")
-    saved, given = json.loads(path.read_text(encoding="utf-8")), _json(settings)
-    if saved != given:
-        keys = sorted(k for k in saved.keys() | given.keys() if saved.get(k) != given.get(k))
-        if "balance" in keys:
-            keys.remove("balance")
-            keys += sorted(f"balance.{k}" for k in saved["balance"].keys() | given["balance"].keys()
-                           if saved["balance"].get(k) != given["balance"].get(k))
-        raise UserError(f"--resume: the search in {out} was started with other settings ({', '.join(keys)}); "
-                        f"give the same file and options")
 
 
 @dataclass(frozen=True)
@@ -170,40 +150,20 @@ class TrialResult:
     metrics: dict[str, Any]
 
 
-def run_search(settings: Settings, resume: bool, progress: bool = True) -> list[TrialResult]:
+def run_search(settings: Settings, resume: bool, show: bool = True) -> list[TrialResult]:
     """Every trial's candidate and last result, in the order they were proposed. Ray must be started."""
-    os.environ.setdefault("RAY_AIR_NEW_OUTPUT", "0")
     import optuna
     from ray import tune
-    from ray.tune.search import ConcurrencyLimiter
 
-    balance, out = settings.balance, Path(settings.out)
-    optuna.logging.set_verbosity(optuna.logging.WARNING)
-    out.mkdir(parents=True, exist_ok=True)
-    (out / SETTINGS).write_text(json.dumps(_json(settings), indent=1), encoding="utf-8")
-    trainable = tune.with_resources(tune.with_parameters(_trial, settings=settings), {"cpu": 1})
-    path = str((out / EXPERIMENT).resolve())
-    callbacks = [_progress(balance.trials, len(balance.games))] if progress else []
-    run_config = tune.RunConfig(name=EXPERIMENT, storage_path=str(out.resolve()), verbose=0, callbacks=callbacks)
-    if resume and tune.Tuner.can_restore(path):
-        tuner = tune.Tuner.restore(path, trainable=trainable, resume_unfinished=True, resume_errored=True)
-    else:
-        space = {f"c{i}": tune.choice(list(c.values)) for i, c in enumerate(balance.changes)}
-        base = {f"c{i}": c.current for i, c in enumerate(balance.changes)}
-        searcher = _numbered(metric="loss", mode="min", points_to_evaluate=[base],
-                                sampler=optuna.samplers.TPESampler(seed=settings.seed))
-        limited = ConcurrencyLimiter(searcher, max_concurrent=settings.concurrency, batch=settings.concurrency > 1)
-        # reuse_actors off (as tune-player): a trial run in a reused actor crashed building its core player
-        tuner = tune.Tuner(trainable, param_space=space, run_config=run_config, tune_config=tune.TuneConfig(
-            search_alg=limited, scheduler=_halving(settings.concurrency, balance.reduction),
-            num_samples=balance.trials, reuse_actors=False, trial_dirname_creator=lambda t: f"trial_{t.trial_id}"))
-    grid = tuner.fit()
-    results = [grid[i] for i in range(len(grid))]
-    done = [r for r in results if r.error is None and r.metrics and "loss" in r.metrics]
-    if len(done) < balance.trials:
-        failed = next((r.error for r in results if r.error is not None), None)
-        if failed is not None:
-            raise UserError(f"a trial failed: {str(failed).strip().splitlines()[-1]}")
-        raise KeyboardInterrupt
+    balance = settings.balance
+    searcher = _numbered(metric="loss", mode="min",
+                         points_to_evaluate=[{f"c{i}": c.current for i, c in enumerate(balance.changes)}],
+                         sampler=optuna.samplers.TPESampler(seed=settings.seed))
+    done = fit(_trial, {"settings": settings}, Path(settings.out), settings_json(settings), resume,
+               searcher=searcher, param_space={f"c{i}": tune.choice(list(c.values))
+                                               for i, c in enumerate(balance.changes)},
+               trials=balance.trials, concurrency=settings.concurrency, metric="loss",
+               scheduler=_halving(settings.concurrency, balance.reduction),
+               callbacks=[progress("loss", _progress_line(balance.trials, len(balance.games)))] if show else [])
     done.sort(key=lambda r: r.config[NUMBER])
     return [TrialResult(r.config[NUMBER], choice_of(r.config, balance), r.metrics) for r in done]

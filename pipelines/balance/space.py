@@ -11,7 +11,7 @@ from typing import Any
 
 from sim.cards import BUILTIN_DIR, load_card_set
 from sim.errors import UserError
-from sim.files import read_toml
+from sim.files import read_text, read_toml
 from sim.ranks import RANK_NAMES
 
 FORMS = ("high-form", "deathmatch")
@@ -34,6 +34,7 @@ class Change:
     ``column`` (from 1, as the card files' errors count)."""
 
     card: str
+    file: str  # the card file (of the tuned set) that holds the card
     field: str
     values: tuple[Any, ...]
     current: Any
@@ -67,6 +68,8 @@ class Balance:
     path: str
     name: str
     card_set: str  # the directory of the card set tuned
+    files: dict[str, str]  # its card files, name -> text: what every candidate edits (a trial may run on a
+    #                        node that has no such directory, and --resume refuses a set whose files changed)
     forms: tuple[str, ...]
     decks: tuple[str, ...]
     targets: Targets
@@ -202,7 +205,7 @@ def _change(path: Path, key: str, spec: Any, tables: dict[str, tuple[str, dict[s
     if current not in values:
         raise _fail(path, f"{key}.values", f"expected the card's current value {current!r} among them (no change "
                                            f"must be possible), got {values!r}")
-    return Change(card, field, tuple(values), current, row, column, template)
+    return Change(card, tables[card][0], field, tuple(values), current, row, column, template)
 
 
 def _skill(path: Path, value: Any) -> Skill | None:
@@ -290,7 +293,8 @@ def load_balance(path: Path | str, cards_dir: Path | None = None) -> Balance:
         if where in seen:
             raise _fail(path, f"change[{i}]", f"{c.label} is already change[{seen[where]}]")
         seen[where] = i
-    balance = Balance(str(path), name, str(directory), tuple(forms), tuple(decks), targets, changes,
+    files = {p.name: read_text(p) for p in sorted(directory.glob("*.toml"))}
+    balance = Balance(str(path), name, str(directory), files, tuple(forms), tuple(decks), targets, changes,
                       _number(path, "search.trials", s.get("trials", 30), int, 1),
                       _games(path, s.get("games", [100, 300])),
                       _number(path, "search.reduction", s.get("reduction", 3), int, 2),
