@@ -1,6 +1,7 @@
 """Versioned schemas of the study dataset's Parquet tables. See docs/dataset.md.
 
-Every table has ``game_id``, which is unique within a run and equal to the game's index in the study.
+Every table but ``seat_cards`` (sums over a shard's games) has ``game_id``, which is unique within a run and equal
+to the game's index in the study.
 """
 
 from __future__ import annotations
@@ -9,9 +10,10 @@ import pyarrow as pa
 
 # 2: games.variant and variant_seat, the deck_order table; 3: melee (games.players, the seat_results and
 # colour_points tables, points.colour, flare_events.against); 4: team games (games.teams, seat_results.team,
-# the pass_control table); 5: the expansions' card_events (frozen, thawed, warped); 6: the seat_cards table.
-# reports/legacy.py reads versions 1 to 5 too.
-SCHEMA_VERSION = 6
+# the pass_control table); 5: the expansions' card_events (frozen, thawed, warped); 6: the seat_cards table (a row
+# per seat of a game and card: SEAT_CARD_ROWS); 7: seat_cards summed within each shard to a row per form, deck,
+# player and card. reports/legacy.py reads versions 1 to 6 too.
+SCHEMA_VERSION = 7
 
 GAMES = pa.schema([
     ("game_id", pa.int64()),
@@ -120,7 +122,8 @@ PASS_CONTROL = pa.schema([  # team games only: each time a player handed his tur
     ("during", pa.string()),  # the card whose effect was being resolved; "" when passed before an action
 ])
 
-SEAT_CARDS = pa.schema([  # per seat of a game and card, its card events summed (pipelines/seat_cards.py)
+SEAT_CARD_ROWS = pa.schema([  # per seat of a game and card, its card events summed (pipelines/seat_cards.py);
+    # the seat_cards table of schema 6, and what seat_cards (schema 7) sums within a shard
     ("game_id", pa.int64()),
     ("seat", pa.int8()),
     ("card_id", pa.string()),
@@ -142,6 +145,38 @@ SEAT_CARDS = pa.schema([  # per seat of a game and card, its card events summed 
     ("frozen", pa.int16()),  # the card's frozen, thawed and warped events (expansions)
     ("thawed", pa.int16()),
     ("warped", pa.int16()),
+])
+
+SEAT_CARDS = pa.schema([  # SEAT_CARD_ROWS summed within a shard: one row per kind of game, seat's deck and player,
+    # card and result (pipelines/seat_cards.py); no game_id
+    ("mode", pa.string()),  # the games' columns the report selects games by (games.mode, players, teams, variant)
+    ("players", pa.int8()),
+    ("teams", pa.bool_()),
+    ("variant", pa.string()),
+    ("mirror", pa.bool_()),  # games.strategy_0 = games.strategy_1 (a strength level's games)
+    ("deck", pa.string()),  # the seat's deck and player label (seat_results.deck, strategy)
+    ("strategy", pa.string()),
+    ("card_id", pa.string()),
+    ("won", pa.bool_()),  # the seat won: games.winner is its seat (a team game: its team, seat % 2)
+    ("drawn", pa.int32()),  # the seat-games the card was drawn into the seat's hand in
+    ("opening", pa.int32()),  # drawn into the opening hand
+    ("played", pa.int32()),  # drawn and played (a flare: invoked)
+    ("plays", pa.int32()),  # the sums of SEAT_CARD_ROWS' plays, play_turns
+    ("play_turns", pa.int64()),
+    ("first_plays", pa.int32()),  # the seat-games with a play, and the sum of their first play's turn
+    ("first_play_turns", pa.int64()),
+    ("enemy_common", pa.int32()),  # the sums of the outcome counters over the plays
+    ("enemy_heroic", pa.int32()),
+    ("enemy_legendary", pa.int32()),
+    ("own_destroyed", pa.int32()),
+    ("upgrades", pa.int32()),
+    ("downgrades", pa.int32()),
+    ("placed", pa.int32()),
+    ("converted", pa.int32()),
+    ("turn_points", pa.int64()),
+    ("frozen", pa.int32()),
+    ("thawed", pa.int32()),
+    ("warped", pa.int32()),
 ])
 
 TABLES: dict[str, pa.Schema] = {

@@ -7,8 +7,9 @@ happened, whatever worker runs the shard and whenever.
 When every player of the study is one the core plays itself, the core plays the whole shard and builds
 its tables as it goes, handing them over as Arrow (``sim._core.play_shard``, docs/core.md "Shards as
 Arrow"); otherwise each game is played through the Python API and its record made into rows by
-``pipelines.tables`` (seat_cards summed from the card events by ``pipelines.seat_cards``; the core sums
-its own as it builds the game's rows). Both give the same tables (tests/test_pipelines_arrow.py).
+``pipelines.tables``. seat_cards is summed by ``pipelines.seat_cards`` from each seat's per-card rows: made
+from the card events in Python, or by the core as it builds the game's rows. Both give the same tables
+(tests/test_pipelines_arrow.py).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ import pyarrow.parquet as pq
 
 from pipelines.cardfiles import CardSetPayload, unpack
 from pipelines.schema import SCHEMA_VERSION
+from pipelines.seat_cards import seat_cards
 from pipelines.study import Study, form_mode
 from pipelines.tables import TableBuilder, setup_order
 from pipelines.variants import player_seed, seat_decks, variant_cards, variant_seat
@@ -90,14 +92,20 @@ def peak_rss() -> int:
     return peak if sys.platform == "darwin" else peak * 1024
 
 
-def encode(table: pa.Table, dataset_id: str, shard: int) -> bytes:
-    meta = {META_DATASET: dataset_id.encode(), META_SHARD: str(shard).encode(),
+def file_metadata(dataset_id: str, shards: int | str) -> dict[bytes, bytes]:
+    """The key-value metadata of a file of shard ``shards`` (a compacted file: "FIRST-LAST")."""
+    return {META_DATASET: dataset_id.encode(), META_SHARD: str(shards).encode(),
             META_SCHEMA_VERSION: str(SCHEMA_VERSION).encode()}
+
+
+# statistics for game_id only: nothing reads the others' (min and max of a card id or a turn), and writing them
+# is a fifth of the encoding time of the card_events table
+WRITE_OPTIONS: dict[str, Any] = {"compression": "zstd", "write_page_checksum": True, "write_statistics": ["game_id"]}
+
+
+def encode(table: pa.Table, dataset_id: str, shard: int) -> bytes:
     sink = pa.BufferOutputStream()
-    # statistics for game_id only: nothing reads the others' (min and max of a card id or a turn), and
-    # writing them is a fifth of the encoding time of the card_events table
-    pq.write_table(table.replace_schema_metadata(meta), sink, compression="zstd", write_page_checksum=True,
-                   write_statistics=["game_id"])
+    pq.write_table(table.replace_schema_metadata(file_metadata(dataset_id, shard)), sink, **WRITE_OPTIONS)
     return sink.getvalue().to_pybytes()
 
 
@@ -146,7 +154,8 @@ def play_shard(job: ShardJob, shard: int, *, python: bool = False) -> ShardOutpu
     if players is None:
         tables, play = _python_tables(job, study, base, shard)
     else:
-        tables, play = _core_tables(job, study, base, shard, players)
+        tables, play = core_tables(job, study, base, shard, players)
+        tables["seat_cards"] = seat_cards(tables, tables.pop("seat_card_rows"))
     t1 = time.perf_counter()
     files = {name: encode(table, job.dataset_id, shard) for name, table in tables.items()}
     encoded = time.perf_counter() - t1
@@ -154,9 +163,10 @@ def play_shard(job: ShardJob, shard: int, *, python: bool = False) -> ShardOutpu
                        t1 - t0 - play, encoded, peak_rss(), f"{socket.gethostname()}:{os.getpid()}")
 
 
-def _core_tables(job: ShardJob, study: Study, base: tuple[Any, str], shard: int,
-                 players: list[tuple[str, str, dict[str, Any]]]) -> tuple[dict[str, pa.Table], float]:
-    """The shard played in the core, which builds the tables while playing (so play time includes them)."""
+def core_tables(job: ShardJob, study: Study, base: tuple[Any, str], shard: int,
+                players: list[tuple[str, str, dict[str, Any]]]) -> tuple[dict[str, pa.Table], float]:
+    """The shard played in the core, which builds the tables while playing (so play time includes them):
+    every table but seat_cards, and the ``seat_card_rows`` it is summed from."""
     seat_player = {label: i for i, (label, _, _) in enumerate(players)}
     sets: list[tuple[Any, str]] = []
     set_index: dict[str, int] = {}

@@ -22,8 +22,10 @@ from pathlib import Path
 from typing import Any
 
 import duckdb
+import polars as pl
 import pyarrow.parquet as pq
 
+from pipelines.compact import counted_blocks, dataset_files
 from pipelines.schema import SCHEMA_VERSION, TABLES
 from pipelines.shard import META_SCHEMA_VERSION
 from reports import legacy
@@ -113,8 +115,10 @@ def _schema_version(path: Path, manifest: dict[str, Any], games_file: Path) -> i
 
 
 def _parquet_files(path: Path, table: str) -> list[Path]:
+    """The table's files: one per shard, or per block of shards once a finished run is compacted (a block
+    counts once its games file is written, and the shard files it covers are then left out)."""
     folder = path / table
-    files = sorted(folder.glob("*.parquet")) if folder.is_dir() else []
+    files = dataset_files(folder, counted_blocks(path)) if folder.is_dir() else []
     if not files:
         raise DatasetError(f"{path}: no Parquet files in {table}/ (is this a run directory, and has a shard "
                            "finished?)")
@@ -153,9 +157,9 @@ DUELS, MELEES, TEAMS = "players = 2", "players > 2 AND NOT teams", "teams"
 
 def table_relation(run: Run, table: str, option: str = "") -> str:
     """A SELECT of the table's columns over the run's files (an older run's absent columns filled in), or
-    the table derived from an older run's games."""
-    if not run.files[table]:
-        derived = legacy.derived_table(table)
+    the table an older run gets from its other tables or (computed in Python) its own files."""
+    derived = legacy.derived_table(table, run.schema_version)
+    if derived is not None:
         if derived.compute is not None:
             return derived.sql.format(computed=computed_name(run, table))
         return derived.sql.format(**{t: table_relation(run, t) for t in derived.reads})
@@ -170,10 +174,16 @@ def computed_name(run: Run, table: str) -> str:
     return f"legacy_{table}_{run.index}"
 
 
+_AS_READ = ("games", "seat_results")  # the tables a computed table reads as the reader gives them (filled in)
+
+
 def _register_computed(con: duckdb.DuckDBPyConnection, run: Run) -> None:
     for table in TABLES:
-        if not run.files[table] and (derived := legacy.derived_table(table)).compute is not None:
-            con.register(computed_name(run, table), derived.compute({t: run.files[t] for t in derived.reads}))
+        derived = legacy.derived_table(table, run.schema_version)
+        if derived is not None and derived.compute is not None:
+            frames = {t: pl.scan_parquet([str(f) for f in run.files[t]]) for t in derived.reads}
+            frames |= {t: con.sql(table_relation(run, t)).pl().lazy() for t in _AS_READ}
+            con.register(computed_name(run, table), derived.compute(frames))
 
 
 def _game_filter(con: duckdb.DuckDBPyConnection, run: Run, conditions: list[str], unchanged: bool) -> str:
@@ -189,6 +199,14 @@ def _game_filter(con: duckdb.DuckDBPyConnection, run: Run, conditions: list[str]
     return f" WHERE game_id IN (SELECT game_id FROM {ALL_GAMES} WHERE run = {run.index} AND {' AND '.join(kept)})"
 
 
+def _summary_filter(conditions: list[str], unchanged: bool) -> str:
+    """The WHERE clause of ``_game_filter`` for seat_cards, whose rows are sums over games that share the
+    columns these conditions read (a mirror: ``mirror``)."""
+    conditions = [*conditions, *(["variant = ''"] if unchanged else [])]
+    return " WHERE " + " AND ".join(f"({'mirror' if c == MIRRORS else c})" for c in conditions)
+
+
+SUMMED = "seat_cards"  # the table without game_id: sums over games (pipelines/seat_cards.py)
 ALL_GAMES = "every_game"  # the runs' games, read once into memory: every part of the report reads them
 
 
@@ -228,8 +246,10 @@ def select_games(con: duckdb.DuckDBPyConnection, runs: list[Run], mirrors_only: 
     }
     for table in TABLES:
         for suffix, by_run in filters.items():
+            where = {run.index: _summary_filter(games, suffix == "") if table == SUMMED else by_run[run.index]
+                     for run in runs}
             con.execute(f"CREATE OR REPLACE VIEW {table}{suffix} AS " + " UNION ALL ".join(
-                f"SELECT * FROM {table}_run{run.index}{by_run[run.index]}" for run in runs))
+                f"SELECT * FROM {table}_run{run.index}{where[run.index]}" for run in runs))
 
 
 def open_runs(paths: list[Path]) -> tuple[list[Run], duckdb.DuckDBPyConnection]:

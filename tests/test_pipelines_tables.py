@@ -14,9 +14,11 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+import polars as pl
 import pytest
 
-from pipelines.schema import SCHEMA_VERSION, TABLES
+from pipelines.schema import SCHEMA_VERSION, SEAT_CARD_ROWS, TABLES
+from pipelines.seat_cards import summarize
 from pipelines.shard import play_recording_order
 from pipelines.tables import TableBuilder
 from sim.cards import load_card_set
@@ -250,7 +252,7 @@ def expected_pass_control(games: list[Played]) -> list[dict[str, Any]]:
             for game_id, _, record, _ in games for e in record.of_kind(PassControl)]
 
 
-def expected_seat_cards(games: list[Played]) -> list[dict[str, Any]]:
+def expected_seat_card_rows(games: list[Played]) -> list[dict[str, Any]]:
     """Per seat and card, by game, seat and card id: summed from the expected card events and points."""
     turn_points: Counter[tuple[int, int, int]] = Counter()
     for r in expected_points(games):
@@ -276,6 +278,45 @@ def expected_seat_cards(games: list[Played]) -> list[dict[str, Any]]:
             for c in counters:
                 card[c] += e[c]
     return [by_id[k] for _, by_id in sorted(cards.items()) for k in sorted(by_id)]
+
+
+
+
+def expected_seat_cards(games: list[Played]) -> list[dict[str, Any]]:
+    """The per-game rows summed per kind of game, the seat's deck and player, card, and whether the seat won
+    (the winner is its team: its seat outside a team game)."""
+    by_game = {g["game_id"]: g for g in expected_games(games)}
+    seats = {(r["game_id"], r["seat"]): r for r in expected_seat_results(games)}
+    sums: dict[tuple[Any, ...], dict[str, Any]] = {}
+    for row in expected_seat_card_rows(games):
+        g, seat = by_game[row["game_id"]], seats[(row["game_id"], row["seat"])]
+        kind = {"mode": g["mode"], "players": g["players"], "teams": g["teams"], "variant": g["variant"],
+                "mirror": g["strategy_0"] == g["strategy_1"], "deck": seat["deck"], "strategy": seat["strategy"],
+                "card_id": row["card_id"], "won": g["winner"] == seat["team"]}
+        s = sums.setdefault(tuple(kind.values()), kind | dict.fromkeys(
+            ("drawn", "opening", "played", "plays", "play_turns", "first_plays", "first_play_turns", "enemy_common",
+             "enemy_heroic", "enemy_legendary", "own_destroyed", "upgrades", "downgrades", "placed", "converted",
+             "turn_points", "frozen", "thawed", "warped"), 0))
+        s["drawn"] += row["drawn"]
+        s["opening"] += row["drawn"] and row["opening"]
+        s["played"] += row["drawn"] and row["played"]
+        s["first_plays"] += row["plays"] > 0
+        s["first_play_turns"] += row["first_play"] if row["plays"] > 0 else 0
+        for c in ("plays", "play_turns", "enemy_common", "enemy_heroic", "enemy_legendary", "own_destroyed",
+                  "upgrades", "downgrades", "placed", "converted", "turn_points", "frozen", "thawed", "warped"):
+            s[c] += row[c]
+    return [sums[k] for k in sorted(sums)]
+
+
+def test_the_per_game_rows_match_the_game_records(played: tuple[list[Played], Orders]) -> None:
+    builder = TableBuilder()
+    games, orders = played
+    for game_id, cell, record, labels in games:
+        builder.add(game_id, cell, record, "fingerprint", labels, *variant(game_id), orders[game_id])
+    built = builder.tables()
+    rows = summarize(pl.from_arrow(built["card_events"]).lazy(), pl.from_arrow(built["points"]).lazy())
+    assert rows.schema == SEAT_CARD_ROWS
+    assert rows.to_pylist() == expected_seat_card_rows(games)
 
 
 EXPECTED = {"games": expected_games, "card_events": expected_card_events, "task_events": expected_task_events,

@@ -56,7 +56,8 @@ use Ty::{Bool, Str, I16, I32, I64, I8};
 
 const COUNTERS: usize = 8; // enemy_common, enemy_heroic, enemy_legendary, own_destroyed, upgrades, downgrades, placed, converted
 
-/// Every table's columns, in the order of `pipelines/schema.py` (which documents them).
+/// Every table's columns, in the order of `pipelines/schema.py` (which documents them); the last is not a
+/// table of the dataset but its `SEAT_CARD_ROWS`, which `pipelines/seat_cards.py` sums into `seat_cards`.
 pub const TABLES: [(&str, Columns); 10] = [
     (
         "games",
@@ -184,7 +185,7 @@ pub const TABLES: [(&str, Columns); 10] = [
         ],
     ),
     (
-        "seat_cards",
+        "seat_card_rows",
         &[
             ("game_id", I64),
             ("seat", I8),
@@ -220,7 +221,7 @@ const DECK_ORDER: usize = 5;
 const SEAT_RESULTS: usize = 6;
 const COLOUR_POINTS: usize = 7;
 const PASS_CONTROL: usize = 8;
-const SEAT_CARDS: usize = 9;
+const SEAT_CARD_ROWS: usize = 9;
 
 /// One value of a row.
 #[derive(Clone, Copy)]
@@ -408,7 +409,7 @@ fn deck_card_type(deck: DrawDeck) -> &'static str {
     }
 }
 
-/// A seat_cards row being summed: one seat's card rows of one card.
+/// A seat_card_rows row being summed: one seat's card rows of one card.
 #[derive(Clone, Copy)]
 struct SeatCard {
     seat: i8,
@@ -492,7 +493,7 @@ pub struct ShardTables<'a> {
     tables: Vec<Table<'a>>,
     schema_version: i16,
     rows: Vec<CardRow>,
-    /// The game's points events as (turn, seat, points), and its card rows in seat_cards order.
+    /// The game's points events as (turn, seat, points), and its card rows in seat_card_rows order.
     points: Vec<(u32, i8, i64)>,
     order: Vec<usize>,
     seat_sums: Vec<SeatCard>,
@@ -770,7 +771,7 @@ impl<'a> ShardTables<'a> {
                 i8v(k[7]),
             ]);
         }
-        self.seat_cards(g.game_id, &rows, &points);
+        self.seat_card_rows(g.game_id, &rows, &points);
         self.rows = rows;
         self.points = points;
 
@@ -832,9 +833,9 @@ impl<'a> ShardTables<'a> {
         }
     }
 
-    /// The seat_cards rows of a game from its card rows and points events, as `summarize` in
+    /// The seat_card_rows of a game from its card rows and points events, as `summarize` in
     /// `pipelines/seat_cards.py` sums them from the card_events and points tables: by seat and card id.
-    fn seat_cards(&mut self, game_id: i64, rows: &[CardRow], points: &[(u32, i8, i64)]) {
+    fn seat_card_rows(&mut self, game_id: i64, rows: &[CardRow], points: &[(u32, i8, i64)]) {
         let mut order = std::mem::take(&mut self.order);
         order.clear();
         order.extend(0..rows.len());
@@ -852,7 +853,7 @@ impl<'a> ShardTables<'a> {
             sums.push(sum);
         }
         sums.sort_unstable_by(|a, b| (a.seat, a.card).cmp(&(b.seat, b.card)));
-        let table = &mut self.tables[SEAT_CARDS];
+        let table = &mut self.tables[SEAT_CARD_ROWS];
         for same in sums.chunk_by(|a, b| (a.seat, a.card) == (b.seat, b.card)) {
             let mut sum = same[0];
             for other in &same[1..] {
