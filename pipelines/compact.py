@@ -1,11 +1,12 @@
 """Compaction: a finished run's shard files merged into a few large files, one per table and block of shards.
 
-A shard stays the unit of work, retry and resume while the run goes; once every shard is done, each block of
-consecutive shards (``BLOCK_GAMES`` games) becomes ``<table>/shards-FIRST-LAST.parquet``, its shards' rows in
-shard order (so still sorted by game id; seat_cards, sums without a game id, summed again over the block),
-encoded as a shard's files are, with ``FIRST-LAST`` as the file's shard metadata. A report then opens a few
-files per table instead of one per shard (docs/performance.md). A block found damaged on resume is deleted
-and its shards played again.
+A shard stays the unit of work, retry and resume while the run goes; once every shard is done, each full block of
+consecutive shards (``BLOCK_GAMES`` games: the study's shards are cut into blocks from the first, and a last block
+with fewer games is left as its shards) becomes ``<table>/shards-FIRST-LAST.parquet``, its shards' rows in shard
+order (so still sorted by game id; the summed tables, sums without a game id, summed again over the block), encoded
+as a shard's files are, with ``FIRST-LAST`` as the file's shard metadata. A report then opens a few files per
+table instead of one per shard (docs/performance.md). A run of fewer than ``BLOCK_GAMES`` games keeps its shard
+files. A block found damaged on resume is deleted and its shards played again.
 
 Order, so that a reader and a resume always see each game once, with its events: a block's files are written
 (``*.tmp``, renamed) with ``games`` last; the manifest then records the block (rows and sha256 per table) in
@@ -21,16 +22,17 @@ import os
 import re
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from pipelines.schema import TABLES
-from pipelines.seat_cards import resum
-from pipelines.shard import WRITE_OPTIONS, file_metadata
+from pipelines.schema import SUMMED, TABLES
+from pipelines.shard import file_metadata, write_options
 from pipelines.store import WRITE_ORDER, RunDir, sha256
+from pipelines.summaries import resum
 
 BLOCK_GAMES = 100_000  # games per compacted file: 10 files per table for a million games
 ROW_GROUP_ROWS = 1 << 17  # shards' rows gathered into row groups of about this many rows
@@ -38,10 +40,11 @@ _SHARD = re.compile(r"^shard-(\d+)\.parquet$")
 _BLOCK = re.compile(r"^shards-(\d+)-(\d+)\.parquet$")
 
 
-def block_ranges(shard_count: int, shard_size: int) -> list[tuple[int, int]]:
-    """The blocks of a study: (first, last) shards, ``BLOCK_GAMES`` games each (the last may hold fewer)."""
-    per = max(1, BLOCK_GAMES // max(1, shard_size))
-    return [(a, min(a + per, shard_count) - 1) for a in range(0, shard_count, per)]
+def block_ranges(games: int, shard_size: int) -> list[tuple[int, int]]:
+    """The full blocks of a study of ``games`` games: (first, last) shards, ``BLOCK_GAMES`` games each (a block of
+    shards of ``shard_size`` games; at least two shards)."""
+    per = max(2, BLOCK_GAMES // max(1, shard_size))
+    return [(a, a + per - 1) for a in range(0, games // shard_size - per + 1, per)]
 
 
 def _merge(sources: list[Path], target: Path, schema: pa.Schema, metadata: dict[bytes, bytes],
@@ -51,11 +54,11 @@ def _merge(sources: list[Path], target: Path, schema: pa.Schema, metadata: dict[
     tmp = target.with_name(target.name + ".tmp")
     if combine is not None:
         pq.write_table(combine([pq.read_table(f) for f in sources]).replace_schema_metadata(metadata), tmp,
-                       **WRITE_OPTIONS)
+                       **write_options(schema))
         digest = sha256(tmp)
         os.replace(tmp, target)
         return digest
-    with pq.ParquetWriter(tmp, schema.with_metadata(metadata), **WRITE_OPTIONS) as writer:
+    with pq.ParquetWriter(tmp, schema.with_metadata(metadata), **write_options(schema)) as writer:
         pending: list[pa.Table] = []
         rows = 0
         for source in sources:
@@ -83,9 +86,9 @@ def compact(run: RunDir, manifest: dict[str, Any], done: dict[int, dict[str, Any
     have = {(b["first"], b["last"]) for b in blocks}
     made = 0
     with ThreadPoolExecutor(max(1, threads)) as pool:
-        for first, last in block_ranges(run.shard_count, shard_size):
+        for first, last in block_ranges(int(manifest["games"]), shard_size):
             shards = range(first, last + 1)
-            if (first, last) in have or last == first or not all(i in done for i in shards):
+            if (first, last) in have or not all(i in done for i in shards):
                 continue
             if any("block" in done[i] for i in shards):  # compacted into another block (another block size)
                 continue
@@ -95,8 +98,9 @@ def compact(run: RunDir, manifest: dict[str, Any], done: dict[int, dict[str, Any
 
             def merge(name: str, first: int = first, last: int = last, shards: range = shards,
                       metadata: dict[bytes, bytes] = metadata) -> str:
+                combine = partial(resum, name) if name in SUMMED else None
                 return _merge([run.shard_path(name, i) for i in shards], run.block_path(name, first, last),
-                              TABLES[name], metadata, resum if name == "seat_cards" else None)
+                              TABLES[name], metadata, combine)
 
             sums |= dict(zip(non_games, pool.map(merge, non_games), strict=True))
             sums["games"] = merge("games")  # last: the block counts once its games are there

@@ -7,9 +7,8 @@ happened, whatever worker runs the shard and whenever.
 When every player of the study is one the core plays itself, the core plays the whole shard and builds
 its tables as it goes, handing them over as Arrow (``sim._core.play_shard``, docs/core.md "Shards as
 Arrow"); otherwise each game is played through the Python API and its record made into rows by
-``pipelines.tables``. seat_cards is summed by ``pipelines.seat_cards`` from each seat's per-card rows: made
-from the card events in Python, or by the core as it builds the game's rows. Both give the same tables
-(tests/test_pipelines_arrow.py).
+``pipelines.tables``, the summed tables by ``pipelines.summaries`` (the core sums them as it builds each game's
+rows). Both give the same tables (tests/test_pipelines_arrow.py).
 """
 
 from __future__ import annotations
@@ -28,7 +27,6 @@ import pyarrow.parquet as pq
 
 from pipelines.cardfiles import CardSetPayload, unpack
 from pipelines.schema import SCHEMA_VERSION
-from pipelines.seat_cards import seat_cards
 from pipelines.study import Study, form_mode
 from pipelines.tables import TableBuilder, setup_order
 from pipelines.variants import player_seed, seat_decks, variant_cards, variant_seat
@@ -98,14 +96,20 @@ def file_metadata(dataset_id: str, shards: int | str) -> dict[bytes, bytes]:
             META_SCHEMA_VERSION: str(SCHEMA_VERSION).encode()}
 
 
-# statistics for game_id only: nothing reads the others' (min and max of a card id or a turn), and writing them
-# is a fifth of the encoding time of the card_events table
-WRITE_OPTIONS: dict[str, Any] = {"compression": "zstd", "write_page_checksum": True, "write_statistics": ["game_id"]}
+def write_options(schema: pa.Schema) -> dict[str, Any]:
+    """How a table's files are encoded: zstd, page checksums (a resume and a report verify them); dictionary
+    encoding for the string columns only (the others gain nothing from it, and building their dictionaries was
+    about a third of the encoding time); statistics for game_id only (nothing reads the others' min and max, and
+    writing them was a fifth of the encoding time of card_events)."""
+    return {"compression": "zstd", "write_page_checksum": True,
+            "use_dictionary": [f.name for f in schema if f.type == pa.string()],
+            "write_statistics": ["game_id"] if "game_id" in schema.names else False}
 
 
 def encode(table: pa.Table, dataset_id: str, shard: int) -> bytes:
     sink = pa.BufferOutputStream()
-    pq.write_table(table.replace_schema_metadata(file_metadata(dataset_id, shard)), sink, **WRITE_OPTIONS)
+    pq.write_table(table.replace_schema_metadata(file_metadata(dataset_id, shard)), sink,
+                   **write_options(table.schema))
     return sink.getvalue().to_pybytes()
 
 
@@ -154,8 +158,7 @@ def play_shard(job: ShardJob, shard: int, *, python: bool = False) -> ShardOutpu
     if players is None:
         tables, play = _python_tables(job, study, base, shard)
     else:
-        tables, play = core_tables(job, study, base, shard, players)
-        tables["seat_cards"] = seat_cards(tables, tables.pop("seat_card_rows"))
+        tables, play = _core_tables(job, study, base, shard, players)
     t1 = time.perf_counter()
     files = {name: encode(table, job.dataset_id, shard) for name, table in tables.items()}
     encoded = time.perf_counter() - t1
@@ -163,10 +166,9 @@ def play_shard(job: ShardJob, shard: int, *, python: bool = False) -> ShardOutpu
                        t1 - t0 - play, encoded, peak_rss(), f"{socket.gethostname()}:{os.getpid()}")
 
 
-def core_tables(job: ShardJob, study: Study, base: tuple[Any, str], shard: int,
-                players: list[tuple[str, str, dict[str, Any]]]) -> tuple[dict[str, pa.Table], float]:
-    """The shard played in the core, which builds the tables while playing (so play time includes them):
-    every table but seat_cards, and the ``seat_card_rows`` it is summed from."""
+def _core_tables(job: ShardJob, study: Study, base: tuple[Any, str], shard: int,
+                 players: list[tuple[str, str, dict[str, Any]]]) -> tuple[dict[str, pa.Table], float]:
+    """The shard played in the core, which builds the tables while playing (so play time includes them)."""
     seat_player = {label: i for i, (label, _, _) in enumerate(players)}
     sets: list[tuple[Any, str]] = []
     set_index: dict[str, int] = {}

@@ -26,7 +26,7 @@ import polars as pl
 import pyarrow.parquet as pq
 
 from pipelines.compact import counted_blocks, dataset_files
-from pipelines.schema import SCHEMA_VERSION, TABLES
+from pipelines.schema import SCHEMA_VERSION, SUMMED, TABLES
 from pipelines.shard import META_SCHEMA_VERSION
 from reports import legacy
 from sim.errors import UserError
@@ -181,7 +181,9 @@ def _register_computed(con: duckdb.DuckDBPyConnection, run: Run) -> None:
     for table in TABLES:
         derived = legacy.derived_table(table, run.schema_version)
         if derived is not None and derived.compute is not None:
-            frames = {t: pl.scan_parquet([str(f) for f in run.files[t]]) for t in derived.reads}
+            # the tables read as their files hold them (a table the run has no files of: as the reader derives it)
+            frames = {t: pl.scan_parquet([str(f) for f in run.files[t]]) if run.files[t] else
+                      con.sql(table_relation(run, t)).pl().lazy() for t in derived.reads}
             frames |= {t: con.sql(table_relation(run, t)).pl().lazy() for t in _AS_READ}
             con.register(computed_name(run, table), derived.compute(frames))
 
@@ -200,13 +202,12 @@ def _game_filter(con: duckdb.DuckDBPyConnection, run: Run, conditions: list[str]
 
 
 def _summary_filter(conditions: list[str], unchanged: bool) -> str:
-    """The WHERE clause of ``_game_filter`` for seat_cards, whose rows are sums over games that share the
-    columns these conditions read (a mirror: ``mirror``)."""
+    """The WHERE clause of ``_game_filter`` for a summed table (pipelines.schema.SUMMED), whose rows are sums over
+    games that share the columns these conditions read (a mirror: ``mirror``)."""
     conditions = [*conditions, *(["variant = ''"] if unchanged else [])]
     return " WHERE " + " AND ".join(f"({'mirror' if c == MIRRORS else c})" for c in conditions)
 
 
-SUMMED = "seat_cards"  # the table without game_id: sums over games (pipelines/seat_cards.py)
 ALL_GAMES = "every_game"  # the runs' games, read once into memory: every part of the report reads them
 
 
@@ -246,7 +247,7 @@ def select_games(con: duckdb.DuckDBPyConnection, runs: list[Run], mirrors_only: 
     }
     for table in TABLES:
         for suffix, by_run in filters.items():
-            where = {run.index: _summary_filter(games, suffix == "") if table == SUMMED else by_run[run.index]
+            where = {run.index: _summary_filter(games, suffix == "") if table in SUMMED else by_run[run.index]
                      for run in runs}
             con.execute(f"CREATE OR REPLACE VIEW {table}{suffix} AS " + " UNION ALL ".join(
                 f"SELECT * FROM {table}_run{run.index}{where[run.index]}" for run in runs))

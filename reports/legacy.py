@@ -3,12 +3,12 @@
 ``pipelines.schema`` declares only today's tables. This module declares, per version, what that version
 added; a run of an older version gets each later column as a constant (its value in every game such a run
 could hold: a schema 2 run has no melees, so ``players`` is 2) and each later table derived from its games.
-The seat_cards table is computed on the fly, by the code the shard writer runs (pipelines/seat_cards.py), and
-held in memory while the report runs: a version 6 run's from its per-game seat_cards files (version 7 sums them
-within each shard), an older run's from its card events and points (read all again, as every report did
-before version 6). Only one addition
-cannot be filled in exactly: a schema 1 run has no ``deck_order`` (the setup shuffle was
-not recorded), so its games give no position estimates; ``lacks`` says so for the report's header.
+The summed tables (version 7: seat_cards, deck_positions and seat_tasks, summed within each shard) are computed on
+the fly for an older run, by the code the shard writer runs (pipelines/summaries.py), and held in memory while the
+report runs: from its per-game seat_cards files (version 6) or its card events and points (before version 6: read
+all again, as every report did then), its deck_order and its task events. Only one
+addition cannot be filled in exactly: a schema 1 run has no ``deck_order`` (the setup shuffle was not recorded), so
+its games give no position estimates; ``lacks`` says so for the report's header.
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from dataclasses import dataclass
 import polars as pl
 import pyarrow as pa
 
+from pipelines import summaries
 from pipelines.schema import SCHEMA_VERSION, SEAT_CARD_ROWS, TABLES
-from pipelines.seat_cards import by_cell, summarize
 
 OLDEST_READ = 1
 READ_VERSIONS = range(OLDEST_READ, SCHEMA_VERSION + 1)
@@ -40,13 +40,25 @@ class DerivedTable:
     compute: Callable[[dict[str, pl.LazyFrame]], pa.Table] | None = None
 
 
-def _from_events(frames: dict[str, pl.LazyFrame]) -> pa.Table:
-    rows = pl.from_arrow(summarize(frames["card_events"], frames["points"])).lazy()
-    return by_cell(rows, frames["games"], frames["seat_results"])
+def _seats(frames: dict[str, pl.LazyFrame]) -> pl.LazyFrame:
+    return summaries.seats(frames["games"], frames["seat_results"])
 
 
-def _from_rows(frames: dict[str, pl.LazyFrame]) -> pa.Table:
-    return by_cell(frames["seat_cards"], frames["games"], frames["seat_results"])
+def _cards_from_events(frames: dict[str, pl.LazyFrame]) -> pa.Table:
+    rows = pl.from_arrow(summaries.summarize(frames["card_events"], frames["points"])).lazy()
+    return summaries.seat_cards(rows, _seats(frames))
+
+
+def _cards_from_rows(frames: dict[str, pl.LazyFrame]) -> pa.Table:
+    return summaries.seat_cards(frames["seat_cards"], _seats(frames))
+
+
+def _positions_from_order(frames: dict[str, pl.LazyFrame]) -> pa.Table:
+    return summaries.deck_positions(frames["deck_order"], _seats(frames))
+
+
+def _tasks_from_events(frames: dict[str, pl.LazyFrame]) -> pa.Table:
+    return summaries.seat_tasks(frames["task_events"], _seats(frames))
 
 
 # The columns each version added, with their value in a run of an older version.
@@ -76,13 +88,17 @@ TABLES_ADDED: dict[int, dict[str, DerivedTable]] = {
             f"{_NO_ROWS}")},
     4: {"pass_control": DerivedTable(
         f"SELECT game_id, 0::SMALLINT AS turn, 0::TINYINT AS seat, 0::TINYINT AS to_seat, '' AS during {_NO_ROWS}")},
-    6: {"seat_cards": DerivedTable("SELECT * FROM {computed}", reads=("card_events", "points"), compute=_from_events)},
+    6: {"seat_cards": DerivedTable("SELECT * FROM {computed}", reads=("card_events", "points"),
+                                   compute=_cards_from_events)},
+    7: {"deck_positions": DerivedTable("SELECT * FROM {computed}", reads=("deck_order",),
+                                       compute=_positions_from_order),
+        "seat_tasks": DerivedTable("SELECT * FROM {computed}", reads=("task_events",), compute=_tasks_from_events)},
 }
 # The tables whose rows a version changed (their grain), with the columns of the older versions' files and the
 # table computed from them.
 TABLES_REGRAINED: dict[int, dict[str, tuple[list[str], DerivedTable]]] = {
     7: {"seat_cards": (SEAT_CARD_ROWS.names, DerivedTable("SELECT * FROM {computed}", reads=("seat_cards",),
-                                                          compute=_from_rows))},
+                                                          compute=_cards_from_rows))},
 }
 
 

@@ -10,13 +10,13 @@ from pathlib import Path
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
+from pipelines.seat_cards import resum
 from typer.testing import CliRunner
 
 from pipelines import compact as compaction
 from pipelines.compact import compact, counted_blocks, dataset_files
 from pipelines.runner import Prepared, prepare
 from pipelines.schema import TABLES
-from pipelines.seat_cards import resum
 from pipelines.shard import play_shard
 from pipelines.store import RunDir, check_recorded
 from pipelines.study import Study, parse_study
