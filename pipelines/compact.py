@@ -47,18 +47,19 @@ def block_ranges(games: int, shard_size: int) -> list[tuple[int, int]]:
     return [(a, a + per - 1) for a in range(0, games // shard_size - per + 1, per)]
 
 
-def _merge(sources: list[Path], target: Path, schema: pa.Schema, metadata: dict[bytes, bytes],
+def _merge(name: str, sources: list[Path], target: Path, metadata: dict[bytes, bytes],
            combine: Callable[[list[pa.Table]], pa.Table] | None = None) -> str:
-    """Write the ``sources``' rows in order to ``target`` (via ``*.tmp``), or with ``combine`` the table it
-    makes of them; returns the file's sha256."""
+    """Write the rows of table ``name``'s files ``sources`` in order to ``target`` (via ``*.tmp``), or with
+    ``combine`` the table it makes of them; returns the file's sha256."""
+    schema = TABLES[name]
     tmp = target.with_name(target.name + ".tmp")
     if combine is not None:
         pq.write_table(combine([pq.read_table(f) for f in sources]).replace_schema_metadata(metadata), tmp,
-                       **write_options(schema))
+                       **write_options(name, block=True))
         digest = sha256(tmp)
         os.replace(tmp, target)
         return digest
-    with pq.ParquetWriter(tmp, schema.with_metadata(metadata), **write_options(schema)) as writer:
+    with pq.ParquetWriter(tmp, schema.with_metadata(metadata), **write_options(name, block=True)) as writer:
         pending: list[pa.Table] = []
         rows = 0
         for source in sources:
@@ -99,8 +100,8 @@ def compact(run: RunDir, manifest: dict[str, Any], done: dict[int, dict[str, Any
             def merge(name: str, first: int = first, last: int = last, shards: range = shards,
                       metadata: dict[bytes, bytes] = metadata) -> str:
                 combine = partial(resum, name) if name in SUMMED else None
-                return _merge([run.shard_path(name, i) for i in shards], run.block_path(name, first, last),
-                              TABLES[name], metadata, combine)
+                return _merge(name, [run.shard_path(name, i) for i in shards], run.block_path(name, first, last),
+                              metadata, combine)
 
             sums |= dict(zip(non_games, pool.map(merge, non_games), strict=True))
             sums["games"] = merge("games")  # last: the block counts once its games are there

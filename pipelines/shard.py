@@ -26,7 +26,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from pipelines.cardfiles import CardSetPayload, unpack
-from pipelines.schema import SCHEMA_VERSION
+from pipelines.schema import SCHEMA_VERSION, TABLES
 from pipelines.study import Study, form_mode
 from pipelines.tables import TableBuilder, setup_order
 from pipelines.variants import player_seed, seat_decks, variant_cards, variant_seat
@@ -96,20 +96,24 @@ def file_metadata(dataset_id: str, shards: int | str) -> dict[bytes, bytes]:
             META_SCHEMA_VERSION: str(SCHEMA_VERSION).encode()}
 
 
-def write_options(schema: pa.Schema) -> dict[str, Any]:
-    """How a table's files are encoded: zstd, page checksums (a resume and a report verify them); dictionary
-    encoding for the string columns only (the others gain nothing from it, and building their dictionaries was
-    about a third of the encoding time); statistics for game_id only (nothing reads the others' min and max, and
-    writing them was a fifth of the encoding time of card_events)."""
-    return {"compression": "zstd", "write_page_checksum": True,
+def write_options(table: str, block: bool = False) -> dict[str, Any]:
+    """How a table's files are encoded: a shard's with LZ4, a compacted block's (pipelines/compact.py) with zstd
+    (LZ4's cost per column chunk is a third of zstd's, which was most of a shard's encoding time; zstd's files are
+    smaller: 0.6 of LZ4's for card_events); page checksums (a resume and a report verify them); dictionary encoding
+    for the string columns only (the others gain nothing from it, and building their dictionaries was about a
+    third of the encoding time); statistics for game_id only (nothing reads the others' min and max, and writing
+    them was a fifth of the encoding time of card_events); no Arrow schema in the footer (the core hands string
+    columns over as dictionaries, which the files store as plain strings: read back, every column has the type
+    of pipelines.schema). docs/core.md, "Shards as Arrow", has the figures."""
+    schema = TABLES[table]
+    return {"compression": "zstd" if block else "lz4", "write_page_checksum": True,
             "use_dictionary": [f.name for f in schema if f.type == pa.string()],
-            "write_statistics": ["game_id"] if "game_id" in schema.names else False}
+            "write_statistics": ["game_id"] if "game_id" in schema.names else False, "store_schema": False}
 
 
-def encode(table: pa.Table, dataset_id: str, shard: int) -> bytes:
+def encode(name: str, table: pa.Table, dataset_id: str, shard: int) -> bytes:
     sink = pa.BufferOutputStream()
-    pq.write_table(table.replace_schema_metadata(file_metadata(dataset_id, shard)), sink,
-                   **write_options(table.schema))
+    pq.write_table(table.replace_schema_metadata(file_metadata(dataset_id, shard)), sink, **write_options(name))
     return sink.getvalue().to_pybytes()
 
 
@@ -160,7 +164,7 @@ def play_shard(job: ShardJob, shard: int, *, python: bool = False) -> ShardOutpu
     else:
         tables, play = _core_tables(job, study, base, shard, players)
     t1 = time.perf_counter()
-    files = {name: encode(table, job.dataset_id, shard) for name, table in tables.items()}
+    files = {name: encode(name, table, job.dataset_id, shard) for name, table in tables.items()}
     encoded = time.perf_counter() - t1
     return ShardOutput(shard, files, {name: t.num_rows for name, t in tables.items()}, play,
                        t1 - t0 - play, encoded, peak_rss(), f"{socket.gethostname()}:{os.getpid()}")

@@ -4,11 +4,13 @@
 //! row and these columns to the Python schemas.
 
 use std::collections::HashMap;
-use std::hash::Hash;
+use std::hash::{BuildHasherDefault, Hash, Hasher};
 use std::sync::Arc;
 
+use arrow_array::types::Int32Type;
 use arrow_array::{
-    ArrayRef, BooleanArray, Int16Array, Int32Array, Int64Array, Int8Array, RecordBatch, StringArray,
+    ArrayRef, BooleanArray, DictionaryArray, Int16Array, Int32Array, Int64Array, Int8Array, RecordBatch,
+    StringArray,
 };
 use arrow_buffer::{Buffer, OffsetBuffer};
 use arrow_schema::{DataType, Field, Schema};
@@ -28,6 +30,7 @@ pub enum Ty {
 }
 
 impl Ty {
+    /// The column's type in the record batch: a string column as a dictionary of strings (`Strings`).
     fn data_type(self) -> DataType {
         match self {
             Ty::I8 => DataType::Int8,
@@ -35,7 +38,7 @@ impl Ty {
             Ty::I32 => DataType::Int32,
             Ty::I64 => DataType::Int64,
             Ty::Bool => DataType::Boolean,
-            Ty::Str => DataType::Utf8,
+            Ty::Str => DataType::Dictionary(Box::new(DataType::Int32), Box::new(DataType::Utf8)),
         }
     }
 
@@ -302,15 +305,61 @@ fn i32v(v: impl Into<i64>) -> V<'static> {
     V::I32(narrow(v))
 }
 
-/// A string column keeps its values (the card set's interned ids, the study's names) until the end,
-/// when they are copied once into a buffer of the exact size.
+/// A string column as a dictionary: each distinct value once (found by its address: the card set interns its ids
+/// and a shard's names are shared), each row an index into it. pyarrow's Parquet writer takes the dictionary as
+/// it is, instead of hashing every row's string again (a quarter of card_events' encoding time); the files hold
+/// plain strings (docs/core.md, "Shards as Arrow").
+#[derive(Default)]
+struct Strings<'a> {
+    values: Vec<&'a str>,
+    index: HashMap<(usize, usize), i32, BuildHasherDefault<FxHasher>>,
+    keys: Vec<i32>,
+}
+
+impl<'a> Strings<'a> {
+    fn push(&mut self, v: &'a str) {
+        let values = &mut self.values;
+        let key = *self
+            .index
+            .entry((v.as_ptr() as usize, v.len()))
+            .or_insert_with(|| {
+                values.push(v);
+                narrow(values.len() as i64 - 1)
+            });
+        self.keys.push(key);
+    }
+
+    /// The dictionary array, the same text at two addresses made one entry.
+    fn finish(self) -> DictionaryArray<Int32Type> {
+        let mut first: HashMap<&str, i32, BuildHasherDefault<FxHasher>> = HashMap::default();
+        let mut distinct = Vec::with_capacity(self.values.len());
+        let remap: Vec<i32> = self
+            .values
+            .iter()
+            .map(|&v| {
+                *first.entry(v).or_insert_with(|| {
+                    distinct.push(v);
+                    narrow(distinct.len() as i64 - 1)
+                })
+            })
+            .collect();
+        let keys = if distinct.len() == self.values.len() {
+            self.keys
+        } else {
+            self.keys.iter().map(|&k| remap[k as usize]).collect()
+        };
+        DictionaryArray::try_new(Int32Array::from(keys), Arc::new(string_array(&distinct)))
+            .expect("every key within the dictionary")
+    }
+}
+
 enum Column<'a> {
     I8(Vec<i8>),
     I16(Vec<i16>),
     I32(Vec<i32>),
     I64(Vec<i64>),
     Bool(Vec<bool>),
-    Str(Vec<&'a str>),
+    Str(Strings<'a>),
 }
 
 impl Column<'_> {
@@ -321,7 +370,7 @@ impl Column<'_> {
             Column::I32(c) => c.len(),
             Column::I64(c) => c.len(),
             Column::Bool(c) => c.len(),
-            Column::Str(c) => c.len(),
+            Column::Str(c) => c.keys.len(),
         }
     }
 
@@ -332,7 +381,7 @@ impl Column<'_> {
             Column::I32(c) => c.reserve(n),
             Column::I64(c) => c.reserve(n),
             Column::Bool(c) => c.reserve(n),
-            Column::Str(c) => c.reserve(n),
+            Column::Str(c) => c.keys.reserve(n),
         }
     }
 }
@@ -363,7 +412,7 @@ impl<'a> Table<'a> {
                 Ty::I32 => Column::I32(Vec::new()),
                 Ty::I64 => Column::I64(Vec::new()),
                 Ty::Bool => Column::Bool(Vec::new()),
-                Ty::Str => Column::Str(Vec::new()),
+                Ty::Str => Column::Str(Strings::default()),
             })
             .collect();
         Table { fields, columns }
@@ -405,7 +454,7 @@ impl<'a> Table<'a> {
                     Column::I32(v) => Arc::new(Int32Array::from(v)),
                     Column::I64(v) => Arc::new(Int64Array::from(v)),
                     Column::Bool(v) => Arc::new(BooleanArray::from(v)),
-                    Column::Str(v) => Arc::new(string_array(&v)),
+                    Column::Str(v) => Arc::new(v.finish()),
                 }
             })
             .collect();
@@ -561,16 +610,59 @@ struct Seat<'a> {
     opponent: &'a str,
 }
 
+/// rustc's FxHash: the summed tables' keys (a few small integers and card ids) are hashed about a hundred times a
+/// game, and SipHash's defence against chosen keys buys nothing here.
+#[derive(Default)]
+struct FxHasher(u64);
+
+impl FxHasher {
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+}
+
+impl Hasher for FxHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut words = bytes.chunks_exact(8);
+        for w in &mut words {
+            self.add(u64::from_le_bytes(w.try_into().expect("8 bytes")));
+        }
+        for &b in words.remainder() {
+            self.add(u64::from(b));
+        }
+    }
+
+    fn write_u8(&mut self, i: u8) {
+        self.add(u64::from(i));
+    }
+
+    fn write_u16(&mut self, i: u16) {
+        self.add(u64::from(i));
+    }
+
+    fn write_u64(&mut self, i: u64) {
+        self.add(i);
+    }
+
+    fn write_usize(&mut self, i: usize) {
+        self.add(i as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
 /// Values summed by key over a shard's games, in the order the keys came (sorted when the shard is done).
 struct Sums<K, const N: usize> {
-    index: HashMap<K, usize>,
+    index: HashMap<K, usize, BuildHasherDefault<FxHasher>>,
     rows: Vec<(K, [i64; N])>,
 }
 
 impl<K: Copy + Eq + Hash, const N: usize> Sums<K, N> {
     fn new() -> Self {
         Sums {
-            index: HashMap::new(),
+            index: HashMap::default(),
             rows: Vec::new(),
         }
     }
