@@ -53,25 +53,23 @@ def _merge(name: str, sources: list[Path], target: Path, metadata: dict[bytes, b
     ``combine`` the table it makes of them; returns the file's sha256."""
     schema = TABLES[name]
     tmp = target.with_name(target.name + ".tmp")
-    if combine is not None:
-        pq.write_table(combine([pq.read_table(f) for f in sources]).replace_schema_metadata(metadata), tmp,
-                       **write_options(name, block=True))
-        digest = sha256(tmp)
-        os.replace(tmp, target)
-        return digest
-    with pq.ParquetWriter(tmp, schema.with_metadata(metadata), **write_options(name, block=True)) as writer:
-        pending: list[pa.Table] = []
-        rows = 0
-        for source in sources:
-            table = pq.read_table(source).replace_schema_metadata(metadata)
-            pending.append(table)
-            rows += table.num_rows
-            if rows >= ROW_GROUP_ROWS:
-                writer.write_table(pa.concat_tables(pending), row_group_size=rows)
-                pending, rows = [], 0
-        if pending or not sources:
-            writer.write_table(pa.concat_tables(pending) if pending else schema.empty_table()
-                               .replace_schema_metadata(metadata), row_group_size=max(rows, 1))
+    with pq.ParquetWriter(tmp, schema, **write_options(name, block=True)) as writer:
+        if combine is not None:
+            writer.write_table(combine([pq.read_table(f) for f in sources]))
+        else:
+            pending: list[pa.Table] = []
+            rows = 0
+            for source in sources:
+                table = pq.read_table(source)
+                pending.append(table)
+                rows += table.num_rows
+                if rows >= ROW_GROUP_ROWS:
+                    writer.write_table(pa.concat_tables(pending), row_group_size=rows)
+                    pending, rows = [], 0
+            if pending or not sources:
+                writer.write_table(pa.concat_tables(pending) if pending else schema.empty_table(),
+                                   row_group_size=max(rows, 1))
+        writer.add_key_value_metadata(metadata)
     digest = sha256(tmp)
     os.replace(tmp, target)
     return digest

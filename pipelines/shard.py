@@ -104,7 +104,8 @@ def write_options(table: str, block: bool = False) -> dict[str, Any]:
     third of the encoding time); statistics for game_id only (nothing reads the others' min and max, and writing
     them was a fifth of the encoding time of card_events); no Arrow schema in the footer (the core hands string
     columns over as dictionaries, which the files store as plain strings: read back, every column has the type
-    of pipelines.schema). docs/core.md, "Shards as Arrow", has the figures."""
+    of pipelines.schema; the file's own metadata is added apart: ``add_key_value_metadata``). docs/core.md,
+    "Shards as Arrow", has the figures."""
     schema = TABLES[table]
     return {"compression": "zstd" if block else "lz4", "write_page_checksum": True,
             "use_dictionary": [f.name for f in schema if f.type == pa.string()],
@@ -113,7 +114,9 @@ def write_options(table: str, block: bool = False) -> dict[str, Any]:
 
 def encode(name: str, table: pa.Table, dataset_id: str, shard: int) -> bytes:
     sink = pa.BufferOutputStream()
-    pq.write_table(table.replace_schema_metadata(file_metadata(dataset_id, shard)), sink, **write_options(name))
+    with pq.ParquetWriter(sink, table.schema, **write_options(name)) as writer:
+        writer.write_table(table)
+        writer.add_key_value_metadata(file_metadata(dataset_id, shard))
     return sink.getvalue().to_pybytes()
 
 

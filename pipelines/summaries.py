@@ -55,17 +55,24 @@ def summarize(card_events: pl.LazyFrame, points: pl.LazyFrame) -> pa.Table:
 
 
 def seats(games: pl.LazyFrame, seat_results: pl.LazyFrame) -> pl.LazyFrame:
-    """One row per seat of every game: ``game_id``, ``seat``, the seat kind's columns (pipelines.schema.SEAT_KIND),
-    ``won`` (the game's winner is the seat's team: in a team game seat % 2, else the seat), ``first`` (it took the
-    first turn) and ``opp_strategy`` (a duel: the other seat's player label; otherwise "")."""
-    duel = (pl.col("players") == 2) & ~pl.col("teams")
-    other = pl.when(pl.col("seat") == 0).then(pl.col("strategy_1")).otherwise(pl.col("strategy_0"))
+    """One row per seat of every game: ``game_id``, ``seat``, the seat kind's columns (pipelines.schema.SEAT_KIND;
+    seats 0 and 1 from the games row, a melee's or a team game's others from seat_results), ``won`` (the game's
+    winner is the seat's team: in a team game seat % 2, else the seat), ``first`` (it took the first turn) and
+    ``opp_strategy`` (a duel: the other seat's player label; otherwise "")."""
+    seat, teams = pl.col("seat"), pl.col("teams")
     game = games.select("game_id", "mode", "players", "teams", "variant",
-                        (pl.col("strategy_0") == pl.col("strategy_1")).alias("mirror"), "winner",
+                        (pl.col("strategy_0") == pl.col("strategy_1")).alias("mirror"), "winner", "first_player",
                         "strategy_0", "strategy_1")
-    return seat_results.join(game, on="game_id", how="left").select(
-        "game_id", "seat", *_KIND, (pl.col("winner").cast(pl.Int16) == pl.col("team")).alias("won"),
-        (pl.col("position") == 0).alias("first"), pl.when(duel).then(other).otherwise(pl.lit("")).alias("opp_strategy"))
+    first_two = [games.select("game_id", pl.lit(s, pl.Int8).alias("seat"), pl.col(f"deck_{s}").alias("deck"),
+                              pl.col(f"strategy_{s}").alias("strategy")) for s in (0, 1)]
+    others = seat_results.filter(seat >= 2).select("game_id", "seat", "deck", "strategy")
+    duel = (pl.col("players") == 2) & ~teams
+    other = pl.when(seat == 0).then(pl.col("strategy_1")).otherwise(pl.col("strategy_0"))
+    return pl.concat([*first_two, others]).join(game, on="game_id", how="inner").select(
+        "game_id", "seat", *_KIND,
+        (pl.col("winner") == pl.when(teams).then(seat % 2).otherwise(seat)).alias("won"),
+        (seat == pl.col("first_player")).alias("first"),
+        pl.when(duel).then(other).otherwise(pl.lit("")).alias("opp_strategy"))
 
 
 def _summed(name: str, rows: pl.LazyFrame, sums: list[pl.Expr]) -> pa.Table:

@@ -1,5 +1,5 @@
 """Compaction of a finished run (pipelines/compact.py), without Ray: the same rows in a few files, the same
-report, and resume, repair and damage handled as for shards."""
+report, and resume, repair and damage handled as for shards; only full blocks are compacted."""
 
 from __future__ import annotations
 
@@ -10,16 +10,16 @@ from pathlib import Path
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
-from pipelines.seat_cards import resum
 from typer.testing import CliRunner
 
 from pipelines import compact as compaction
 from pipelines.compact import compact, counted_blocks, dataset_files
 from pipelines.runner import Prepared, prepare
-from pipelines.schema import TABLES
+from pipelines.schema import SUMMED, TABLES
 from pipelines.shard import play_shard
 from pipelines.store import RunDir, check_recorded
 from pipelines.study import Study, parse_study
+from pipelines.summaries import resum
 from sim.cli import app
 
 CONFIG = {"forms": ["high-form", "deathmatch"], "deck_pairings": [["imperial", "sylvan"], ["highland", "highland"]],
@@ -74,11 +74,12 @@ def test_a_compacted_run_holds_the_same_rows_in_a_file_per_table_and_block(runs)
         ["shards-00000-00002.parquet", "shards-00003-00005.parquet"] * len(TABLES))
     before, after = tables(plain), tables(packed)
     for name in TABLES:
-        if name != "seat_cards":
+        if name not in SUMMED:
             assert after[name].equals(before[name]), name
-    shards = [pq.read_table(f) for f in sorted((plain / "seat_cards").iterdir())]
-    assert after["seat_cards"].equals(pa.concat_tables([resum(shards[:3]), resum(shards[3:])]))
-    assert after["seat_cards"].num_rows < before["seat_cards"].num_rows
+    for name in SUMMED:  # sums: summed again over each block
+        shards = [pq.read_table(f) for f in sorted((plain / name).iterdir())]
+        assert after[name].equals(pa.concat_tables([resum(name, shards[:3]), resum(name, shards[3:])])), name
+        assert after[name].num_rows < before[name].num_rows, name
     manifest = json.loads((packed / "manifest.json").read_text())
     assert [(b["first"], b["last"], b["games"]) for b in manifest["compacted"]] == [(0, 2, 12), (3, 5, 12)]
     assert all("block" in s and "sha256" not in s for s in manifest["shard_status"])
@@ -159,3 +160,14 @@ def test_a_blocks_games_file_is_written_last(tmp_path: Path, monkeypatch: pytest
     assert run_compact(prepared, study) == 2
     assert len(renamed) == 2 * len(TABLES) and renamed[len(TABLES) - 1] == "games" and renamed[-1] == "games"
     assert not RunDir(tmp_path / "run", study.shard_count).shards_on_disk()
+
+
+def test_only_full_blocks_are_compacted(tmp_path: Path) -> None:
+    """A last block with fewer games than a block stays as its shards (so does every run smaller than a block)."""
+    study = parse_study(CONFIG | {"shard_size": 5}, tmp_path / "study.toml")  # 24 games: 4 shards of 5, one of 4
+    assert compaction.block_ranges(study.total_games, study.shard_size) == [(0, 1), (2, 3)]  # blocks of 12 games
+    prepared = fill(study, tmp_path / "run")
+    assert run_compact(prepared, study) == 2
+    assert sorted(p.name for p in (tmp_path / "run" / "games").iterdir()) == [
+        "shard-00004.parquet", "shards-00000-00001.parquet", "shards-00002-00003.parquet"]
+    assert compaction.block_ranges(11, 4) == [] and compaction.block_ranges(23, 4) == [(0, 2)]
