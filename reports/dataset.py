@@ -155,7 +155,7 @@ MIRRORS = "strategy_0 = strategy_1"  # both seats played by the same player: a s
 DUELS, MELEES, TEAMS = "players = 2", "players > 2 AND NOT teams", "teams"
 
 
-def table_relation(run: Run, table: str, option: str = "") -> str:
+def table_relation(run: Run, table: str) -> str:
     """A SELECT of the table's columns over the run's files (an older run's absent columns filled in), or
     the table an older run gets from its other tables or (computed in Python) its own files."""
     derived = legacy.derived_table(table, run.schema_version)
@@ -165,8 +165,7 @@ def table_relation(run: Run, table: str, option: str = "") -> str:
         return derived.sql.format(**{t: table_relation(run, t) for t in derived.reads})
     filled = legacy.filled_columns(table, run.schema_version)
     columns = ", ".join(f"{filled[f.name]} AS {f.name}" if f.name in filled else f.name for f in TABLES[table])
-    extra = ", file_row_number AS seq" if option else ""
-    return f"SELECT {columns}{extra} FROM read_parquet({_file_list(run.files[table])}{option})"
+    return f"SELECT {columns} FROM read_parquet({_file_list(run.files[table])})"
 
 
 def computed_name(run: Run, table: str) -> str:
@@ -213,9 +212,8 @@ ALL_GAMES = "every_game"  # the runs' games, read once into memory: every part o
 
 def open_dataset(runs: list[Run]) -> duckdb.DuckDBPyConnection:
     """An in-memory DuckDB over the runs' files, opened once for the whole report: per run and table a view
-    ``<table>_run<N>`` (with ``run``; ``task_events`` also with ``seq``, the event's row number in its file:
-    events are written in game order and a game lies in one file), the games read into memory. Then
-    ``select_games`` makes the views the queries read."""
+    ``<table>_run<N>`` (with ``run``), the games read into memory. Then ``select_games`` makes the views the
+    queries read."""
     con = duckdb.connect(":memory:")
     con.execute("SET parquet_metadata_cache = true")
     for run in runs:
@@ -224,9 +222,8 @@ def open_dataset(runs: list[Run]) -> duckdb.DuckDBPyConnection:
         f"SELECT {run.index}::USMALLINT AS run, * FROM ({table_relation(run, 'games')})" for run in runs))
     for run in runs:
         for table in TABLES:
-            option = ", file_row_number = true" if table == "task_events" else ""
             body = (f"SELECT * FROM {ALL_GAMES} WHERE run = {run.index}" if table == "games" else
-                    f"SELECT {run.index}::USMALLINT AS run, * FROM ({table_relation(run, table, option)})")
+                    f"SELECT {run.index}::USMALLINT AS run, * FROM ({table_relation(run, table)})")
             con.execute(f"CREATE VIEW {table}_run{run.index} AS {body}")
     return con
 
