@@ -13,6 +13,7 @@ rows). Both give the same tables (tests/test_pipelines_arrow.py).
 
 from __future__ import annotations
 
+import functools
 import os
 import resource
 import socket
@@ -96,6 +97,7 @@ def file_metadata(dataset_id: str, shards: int | str) -> dict[bytes, bytes]:
             META_SCHEMA_VERSION: str(SCHEMA_VERSION).encode()}
 
 
+@functools.cache
 def write_options(table: str, block: bool = False) -> dict[str, Any]:
     """How a table's files are encoded: a shard's with LZ4, a compacted block's (pipelines/compact.py) with zstd
     (LZ4's cost per column chunk is a third of zstd's, which was most of a shard's encoding time; zstd's files are
@@ -112,10 +114,10 @@ def write_options(table: str, block: bool = False) -> dict[str, Any]:
             "write_statistics": ["game_id"] if "game_id" in schema.names else False, "store_schema": False}
 
 
-def encode(name: str, table: pa.Table, dataset_id: str, shard: int) -> bytes:
+def encode(name: str, table: pa.Table | pa.RecordBatch, dataset_id: str, shard: int) -> bytes:
     sink = pa.BufferOutputStream()
     with pq.ParquetWriter(sink, table.schema, **write_options(name)) as writer:
-        writer.write_table(table)
+        writer.write(table)
         writer.add_key_value_metadata(file_metadata(dataset_id, shard))
     return sink.getvalue().to_pybytes()
 
@@ -162,6 +164,7 @@ def play_shard(job: ShardJob, shard: int, *, python: bool = False) -> ShardOutpu
     players = None if python else core_players(study)
     base = (base_cards, base_cards.fingerprint())
     t0 = time.perf_counter()
+    tables: dict[str, pa.Table] | dict[str, pa.RecordBatch]
     if players is None:
         tables, play = _python_tables(job, study, base, shard)
     else:
@@ -174,7 +177,7 @@ def play_shard(job: ShardJob, shard: int, *, python: bool = False) -> ShardOutpu
 
 
 def _core_tables(job: ShardJob, study: Study, base: tuple[Any, str], shard: int,
-                 players: list[tuple[str, str, dict[str, Any]]]) -> tuple[dict[str, pa.Table], float]:
+                 players: list[tuple[str, str, dict[str, Any]]]) -> tuple[dict[str, pa.RecordBatch], float]:
     """The shard played in the core, which builds the tables while playing (so play time includes them)."""
     seat_player = {label: i for i, (label, _, _) in enumerate(players)}
     sets: list[tuple[Any, str]] = []
@@ -196,7 +199,7 @@ def _core_tables(job: ShardJob, study: Study, base: tuple[Any, str], shard: int,
                       variant_seat(spec, cards)))
     batches = _core.play_shard(sets, players, games, SCHEMA_VERSION)
     t1 = time.perf_counter()
-    return {name: pa.Table.from_batches([pa.record_batch(batch)]) for name, batch in batches}, t1 - t0
+    return {name: pa.record_batch(batch) for name, batch in batches}, t1 - t0
 
 
 def _python_tables(job: ShardJob, study: Study, base: tuple[Any, str],

@@ -218,7 +218,7 @@ def open_dataset(runs: list[Run]) -> duckdb.DuckDBPyConnection:
     con.execute("SET parquet_metadata_cache = true")
     for run in runs:
         _register_computed(con, run)
-    con.execute(f"CREATE TEMP TABLE {ALL_GAMES} AS " + " UNION ALL ".join(
+    con.execute(f"CREATE VIEW {ALL_GAMES} AS " + " UNION ALL ".join(
         f"SELECT {run.index}::USMALLINT AS run, * FROM ({table_relation(run, 'games')})" for run in runs))
     for run in runs:
         for table in TABLES:
