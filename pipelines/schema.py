@@ -193,6 +193,13 @@ SEAT_CARDS = pa.schema([  # SEAT_CARD_ROWS summed within a shard: one row per se
     ("frozen", pa.int32()),
     ("thawed", pa.int32()),
     ("warped", pa.int32()),
+    ("invocations", pa.int32()),  # a flare's: its invocations (flare_events rows)
+    ("invoked", pa.int32()),  # the seat-games it was invoked in
+    ("upper_only", pa.int32()),  # of those, the seat-games that used only its upper half, only its lower half, both
+    ("lower_only", pa.int32()),
+    ("both_halves", pa.int32()),
+    ("behind", pa.int32()),  # the seat-games it was invoked in while behind on score (behind_by < 0)
+    ("behind_gap", pa.int64()),  # the sum of behind_by over the invocations
 ])
 
 SEAT_TASKS = pa.schema([  # per seat kind, task and result, summed within a shard: each game's tasks from each seat

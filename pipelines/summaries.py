@@ -81,16 +81,29 @@ def _summed(name: str, rows: pl.LazyFrame, sums: list[pl.Expr]) -> pa.Table:
     return rows.group_by(keys).agg(sums).sort(keys).select(schema.names).collect().to_arrow().cast(schema)
 
 
-def seat_cards(rows: pl.LazyFrame, seat_rows: pl.LazyFrame) -> pa.Table:
-    """The seat_cards table: ``summarize``'s ``rows`` summed by seat kind, card and result (``seat_rows``: from
-    ``seats``)."""
+def seat_cards(rows: pl.LazyFrame, flare_events: pl.LazyFrame, seat_rows: pl.LazyFrame) -> pa.Table:
+    """The seat_cards table: ``summarize``'s ``rows``, with each seat-game's invocations of a flare from
+    ``flare_events``, summed by seat kind, card and result (``seat_rows``: from ``seats``)."""
     drawn, plays = pl.col("drawn"), pl.col("plays")
-    return _summed("seat_cards", rows.join(seat_rows, on=["game_id", "seat"], how="left"), [
+    upper, lower, invoked = pl.col("upper"), pl.col("lower"), pl.col("invocations") > 0
+    flares = flare_events.group_by("game_id", "seat", "flare_id").agg(
+        pl.len().alias("invocations"), upper.any(), lower.any(), (pl.col("behind_by") < 0).any().alias("behind"),
+        pl.col("behind_by").cast(pl.Int64).sum().alias("behind_gap")).rename({"flare_id": "card_id"})
+    # a full join: a flare's invocations count even where no card event says so (hand-made test data)
+    joined = (rows.join(flares, on=["game_id", "seat", "card_id"], how="full", coalesce=True)
+              .with_columns(pl.col("drawn", "opening", "played", "upper", "lower", "behind").fill_null(False),
+                            pl.col("first_play").fill_null(-1),
+                            pl.col("plays", "play_turns", *_COUNTERS, "turn_points", *_EXPANSION, "invocations",
+                                   "behind_gap").fill_null(0))
+              .join(seat_rows, on=["game_id", "seat"], how="left"))
+    return _summed("seat_cards", joined, [
         drawn.sum().alias("drawn"), (drawn & pl.col("opening")).sum().alias("opening"),
         (drawn & pl.col("played")).sum().alias("played"), pl.col("plays", "play_turns").sum(),
         (plays > 0).sum().alias("first_plays"),
         pl.when(plays > 0).then(pl.col("first_play")).otherwise(0).cast(pl.Int64).sum().alias("first_play_turns"),
-        pl.col(*_COUNTERS, "turn_points", *_EXPANSION).sum()])
+        pl.col(*_COUNTERS, "turn_points", *_EXPANSION, "invocations").sum(), invoked.sum().alias("invoked"),
+        (upper & ~lower).sum().alias("upper_only"), (lower & ~upper).sum().alias("lower_only"),
+        (upper & lower).sum().alias("both_halves"), pl.col("behind").sum(), pl.col("behind_gap").sum()])
 
 
 def deck_positions(deck_order: pl.LazyFrame, seat_rows: pl.LazyFrame) -> pa.Table:
@@ -125,11 +138,12 @@ def seat_tasks(task_events: pl.LazyFrame, seat_rows: pl.LazyFrame) -> pa.Table:
 
 def shard_summaries(tables: dict[str, pa.Table]) -> dict[str, pa.Table]:
     """A shard's summed tables from its other tables."""
-    frame = {name: pl.from_arrow(tables[name]).lazy()
-             for name in ("card_events", "points", "task_events", "deck_order", "games", "seat_results")}
+    frame = {name: pl.from_arrow(tables[name]).lazy() for name in (
+        "card_events", "points", "flare_events", "task_events", "deck_order", "games", "seat_results")}
     seat_rows = seats(frame["games"], frame["seat_results"])
     rows = pl.from_arrow(summarize(frame["card_events"], frame["points"])).lazy()
-    return {"seat_cards": seat_cards(rows, seat_rows), "deck_positions": deck_positions(frame["deck_order"], seat_rows),
+    return {"seat_cards": seat_cards(rows, frame["flare_events"], seat_rows),
+            "deck_positions": deck_positions(frame["deck_order"], seat_rows),
             "seat_tasks": seat_tasks(frame["task_events"], seat_rows)}
 
 

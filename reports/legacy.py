@@ -46,11 +46,11 @@ def _seats(frames: dict[str, pl.LazyFrame]) -> pl.LazyFrame:
 
 def _cards_from_events(frames: dict[str, pl.LazyFrame]) -> pa.Table:
     rows = pl.from_arrow(summaries.summarize(frames["card_events"], frames["points"])).lazy()
-    return summaries.seat_cards(rows, _seats(frames))
+    return summaries.seat_cards(rows, frames["flare_events"], _seats(frames))
 
 
 def _cards_from_rows(frames: dict[str, pl.LazyFrame]) -> pa.Table:
-    return summaries.seat_cards(frames["seat_cards"], _seats(frames))
+    return summaries.seat_cards(frames["seat_cards"], frames["flare_events"], _seats(frames))
 
 
 def _positions_from_order(frames: dict[str, pl.LazyFrame]) -> pa.Table:
@@ -88,7 +88,7 @@ TABLES_ADDED: dict[int, dict[str, DerivedTable]] = {
             f"{_NO_ROWS}")},
     4: {"pass_control": DerivedTable(
         f"SELECT game_id, 0::SMALLINT AS turn, 0::TINYINT AS seat, 0::TINYINT AS to_seat, '' AS during {_NO_ROWS}")},
-    6: {"seat_cards": DerivedTable("SELECT * FROM {computed}", reads=("card_events", "points"),
+    6: {"seat_cards": DerivedTable("SELECT * FROM {computed}", reads=("card_events", "points", "flare_events"),
                                    compute=_cards_from_events)},
     7: {"deck_positions": DerivedTable("SELECT * FROM {computed}", reads=("deck_order",),
                                        compute=_positions_from_order),
@@ -97,8 +97,8 @@ TABLES_ADDED: dict[int, dict[str, DerivedTable]] = {
 # The tables whose rows a version changed (their grain), with the columns of the older versions' files and the
 # table computed from them.
 TABLES_REGRAINED: dict[int, dict[str, tuple[list[str], DerivedTable]]] = {
-    7: {"seat_cards": (SEAT_CARD_ROWS.names, DerivedTable("SELECT * FROM {computed}", reads=("seat_cards",),
-                                                          compute=_cards_from_rows))},
+    7: {"seat_cards": (SEAT_CARD_ROWS.names, DerivedTable(
+        "SELECT * FROM {computed}", reads=("seat_cards", "flare_events"), compute=_cards_from_rows))},
 }
 
 

@@ -309,15 +309,23 @@ def _add(sums: dict[tuple[Any, ...], dict[str, Any]], key: dict[str, Any], value
 def expected_seat_cards(games: list[Played]) -> list[dict[str, Any]]:
     """The per-game rows summed per kind of game, the seat's deck and player, card, and whether the seat won."""
     facts = seat_facts(games)
+    flares: dict[tuple[int, int, str], list[dict[str, Any]]] = {}
+    for f in expected_flare_events(games):
+        flares.setdefault((f["game_id"], f["seat"], f["flare_id"]), []).append(f)
     sums: dict[tuple[Any, ...], dict[str, Any]] = {}
     for row in expected_seat_card_rows(games):
         kind, won, _, _ = facts[(row["game_id"], row["seat"])]
+        invoked = flares.get((row["game_id"], row["seat"], row["card_id"]), [])
+        upper, lower = any(f["upper"] for f in invoked), any(f["lower"] for f in invoked)
         _add(sums, kind | {"card_id": row["card_id"], "won": won}, {
             "drawn": row["drawn"], "opening": row["drawn"] and row["opening"],
             "played": row["drawn"] and row["played"], "plays": row["plays"], "play_turns": row["play_turns"],
             "first_plays": row["plays"] > 0, "first_play_turns": row["first_play"] if row["plays"] > 0 else 0,
             **{c: row[c] for c in ("enemy_common", "enemy_heroic", "enemy_legendary", "own_destroyed", "upgrades",
-                                   "downgrades", "placed", "converted", "turn_points", "frozen", "thawed", "warped")}})
+                                   "downgrades", "placed", "converted", "turn_points", "frozen", "thawed", "warped")},
+            "invocations": len(invoked), "invoked": bool(invoked), "upper_only": upper and not lower,
+            "lower_only": lower and not upper, "both_halves": upper and lower,
+            "behind": any(f["behind_by"] < 0 for f in invoked), "behind_gap": sum(f["behind_by"] for f in invoked)})
     return [sums[k] for k in sorted(sums)]
 
 

@@ -221,6 +221,13 @@ pub const TABLES: [(&str, Columns); 12] = [
             ("frozen", I32),
             ("thawed", I32),
             ("warped", I32),
+            ("invocations", I32),
+            ("invoked", I32),
+            ("upper_only", I32),
+            ("lower_only", I32),
+            ("both_halves", I32),
+            ("behind", I32),
+            ("behind_gap", I64),
         ],
     ),
     (
@@ -487,6 +494,8 @@ struct CardRow {
     opening: bool,
     square: i16,
     counters: [i64; COUNTERS],
+    /// An invocation's flare_events values: upper, lower, behind_by.
+    flare: (bool, bool, i64),
 }
 
 fn card_type(card: &str) -> &'static str {
@@ -521,6 +530,8 @@ struct SeatCard {
     counters: [i64; COUNTERS],
     turn_points: i64,
     expansion: [i64; 3], // frozen, thawed, warped
+    invocations: i64,
+    flare: (bool, bool, bool, i64), // over the invocations: upper used, lower used, behind, sum of behind_by
 }
 
 impl SeatCard {
@@ -537,6 +548,8 @@ impl SeatCard {
             counters: [0; COUNTERS],
             turn_points: 0,
             expansion: [0; 3],
+            invocations: 0,
+            flare: (false, false, false, 0),
         }
     }
 
@@ -558,6 +571,14 @@ impl SeatCard {
                     .filter(|&&(turn, seat, _)| turn == c.turn && seat == c.seat)
                     .map(|&(_, _, p)| p)
                     .sum::<i64>();
+            }
+            "invoked" => {
+                let (upper, lower, behind_by) = c.flare;
+                self.invocations += 1;
+                self.flare.0 |= upper;
+                self.flare.1 |= lower;
+                self.flare.2 |= behind_by < 0;
+                self.flare.3 += behind_by;
             }
             "frozen" => self.expansion[0] += 1,
             "thawed" => self.expansion[1] += 1,
@@ -583,6 +604,13 @@ impl SeatCard {
         for (sum, k) in self.expansion.iter_mut().zip(o.expansion) {
             *sum += k;
         }
+        self.invocations += o.invocations;
+        self.flare = (
+            self.flare.0 | o.flare.0,
+            self.flare.1 | o.flare.1,
+            self.flare.2 | o.flare.2,
+            self.flare.3 + o.flare.3,
+        );
     }
 }
 
@@ -679,7 +707,7 @@ impl<K: Copy + Eq + Hash, const N: usize> Sums<K, N> {
     }
 }
 
-const CARD_SUMS: usize = 19; // seat_cards' columns after its keys
+const CARD_SUMS: usize = 26; // seat_cards' columns after its keys
 const TASK_SUMS: usize = 5; // seat_tasks' columns after its keys
 
 /// A task of a game: revealed (at setup, turn 0: dealt), the turn it entered the row (setup's first three: 0;
@@ -836,11 +864,13 @@ impl<'a> ShardTables<'a> {
                 opening,
                 square,
                 counters: [0; COUNTERS],
+                flare: (false, false, 0),
             });
             rows.len() - 1
         };
         // the counter an effect event of `cause` adds to, if it follows a play of `cause`
         let mut effects: Vec<(usize, usize)> = Vec::new();
+        let mut invoked: Vec<(usize, (bool, bool, i64))> = Vec::new();
         let mut count = |play: Option<(usize, Id)>, cause: Id, counter: usize| {
             if let Some((at, card)) = play {
                 if card == cause {
@@ -912,7 +942,8 @@ impl<'a> ShardTables<'a> {
                     lead,
                     against,
                 } => {
-                    row(turn, seat, card, card_type(card), "invoked", false, -1);
+                    let at = row(turn, seat, card, card_type(card), "invoked", false, -1);
+                    invoked.push((at, (upper, lower, i64::from(lead))));
                     self.tables[FLARE_EVENTS].push(&[
                         id,
                         i16v(turn),
@@ -1019,6 +1050,9 @@ impl<'a> ShardTables<'a> {
         }
         for (at, counter) in effects {
             rows[at].counters[counter] += 1;
+        }
+        for (at, flare) in invoked {
+            rows[at].flare = flare;
         }
         let table = &mut self.tables[CARD_EVENTS];
         for c in &rows {
@@ -1138,6 +1172,7 @@ impl<'a> ShardTables<'a> {
             let seat = seats[sum.seat as usize];
             let (k, x) = (sum.counters, sum.expansion);
             let first_play = sum.first_play.filter(|_| sum.plays > 0);
+            let (invoked, (upper, lower, behind, gap)) = (sum.invocations > 0, sum.flare);
             self.seat_cards.add(
                 (seat.kind, sum.card, seat.won),
                 [
@@ -1160,6 +1195,13 @@ impl<'a> ShardTables<'a> {
                     x[0],
                     x[1],
                     x[2],
+                    sum.invocations,
+                    i64::from(invoked),
+                    i64::from(invoked && upper && !lower),
+                    i64::from(invoked && lower && !upper),
+                    i64::from(invoked && upper && lower),
+                    i64::from(invoked && behind),
+                    gap,
                 ],
             );
         }
