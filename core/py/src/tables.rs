@@ -9,8 +9,8 @@ use std::sync::Arc;
 
 use arrow_array::types::Int32Type;
 use arrow_array::{
-    ArrayRef, BooleanArray, DictionaryArray, Int16Array, Int32Array, Int64Array, Int8Array, RecordBatch,
-    StringArray,
+    ArrayRef, BooleanArray, DictionaryArray, Int16Array, Int32Array, Int64Array, Int8Array,
+    RecordBatch, StringArray,
 };
 use arrow_buffer::{Buffer, OffsetBuffer};
 use arrow_schema::{DataType, Field, Schema};
@@ -60,6 +60,23 @@ type Columns = &'static [(&'static str, Ty)];
 use Ty::{Bool, Str, I16, I32, I64, I8};
 
 const COUNTERS: usize = 8; // enemy_common, enemy_heroic, enemy_legendary, own_destroyed, upgrades, downgrades, placed, converted
+
+/// A summed table's columns: the seat's kind first (`SEAT_KIND` in `pipelines/schema.py`: the columns the report
+/// selects games by, and the seat's deck and player), then the table's own.
+macro_rules! summed {
+    ($($column:expr),* $(,)?) => {
+        &[
+            ("mode", Str),
+            ("players", I8),
+            ("teams", Bool),
+            ("variant", Str),
+            ("mirror", Bool),
+            ("deck", Str),
+            ("strategy", Str),
+            $($column),*
+        ]
+    };
+}
 
 /// Every table's columns, in the order of `pipelines/schema.py` (which documents them). The last three are
 /// summed within the shard by the seats' kind of game, deck and player (`pipelines/summaries.py` declares the
@@ -192,14 +209,7 @@ pub const TABLES: [(&str, Columns); 12] = [
     ),
     (
         "seat_cards",
-        &[
-            ("mode", Str),
-            ("players", I8),
-            ("teams", Bool),
-            ("variant", Str),
-            ("mirror", Bool),
-            ("deck", Str),
-            ("strategy", Str),
+        summed![
             ("card_id", Str),
             ("won", Bool),
             ("drawn", I32),
@@ -232,14 +242,7 @@ pub const TABLES: [(&str, Columns); 12] = [
     ),
     (
         "deck_positions",
-        &[
-            ("mode", Str),
-            ("players", I8),
-            ("teams", Bool),
-            ("variant", Str),
-            ("mirror", Bool),
-            ("deck", Str),
-            ("strategy", Str),
+        summed![
             ("card_id", Str),
             ("position", I8),
             ("won", Bool),
@@ -248,14 +251,7 @@ pub const TABLES: [(&str, Columns); 12] = [
     ),
     (
         "seat_tasks",
-        &[
-            ("mode", Str),
-            ("players", I8),
-            ("teams", Bool),
-            ("variant", Str),
-            ("mirror", Bool),
-            ("deck", Str),
-            ("strategy", Str),
+        summed![
             ("opp_strategy", Str),
             ("first", Bool),
             ("task_id", Str),
@@ -791,7 +787,12 @@ impl<'a> ShardTables<'a> {
         for (seat, (hand, deck)) in seats.into_iter().enumerate() {
             for (pos, &b) in hand.iter().chain(deck.iter().rev()).enumerate() {
                 let card = s.cards.being(b).id;
-                table.push(&[V::I64(game_id), i8v(seat as i64), V::S(card), i8v(pos as i64)]);
+                table.push(&[
+                    V::I64(game_id),
+                    i8v(seat as i64),
+                    V::S(card),
+                    i8v(pos as i64),
+                ]);
                 self.deck.push((seat, card, pos as i64));
             }
         }
@@ -824,7 +825,11 @@ impl<'a> ShardTables<'a> {
                     kind: narrow(at as i64),
                     won: winner == team as i32,
                     first: p == first,
-                    opponent: if n == 2 && !g.teams { g.labels[1 - p] } else { "" },
+                    opponent: if n == 2 && !g.teams {
+                        g.labels[1 - p]
+                    } else {
+                        ""
+                    },
                 }
             })
             .collect()
@@ -1257,14 +1262,20 @@ impl<'a> ShardTables<'a> {
         for ((k, card, won), v) in cards {
             let mut row: Vec<V<'a>> = kind(k).to_vec();
             row.extend([V::S(card), V::B(won)]);
-            row.extend(v.iter().enumerate().map(|(i, &x)| match TABLES[SEAT_CARDS].1[9 + i].1 {
-                I64 => V::I64(x),
-                _ => i32v(x),
-            }));
+            row.extend(
+                v.iter()
+                    .enumerate()
+                    .map(|(i, &x)| match TABLES[SEAT_CARDS].1[9 + i].1 {
+                        I64 => V::I64(x),
+                        _ => i32v(x),
+                    }),
+            );
             self.tables[SEAT_CARDS].push(&row);
         }
         let mut deck = std::mem::replace(&mut self.deck_positions, Sums::new()).rows;
-        deck.sort_unstable_by_key(|&((k, card, pos, won), _)| (kinds[usize::from(k)], card, pos, won));
+        deck.sort_unstable_by_key(|&((k, card, pos, won), _)| {
+            (kinds[usize::from(k)], card, pos, won)
+        });
         for ((k, card, pos, won), [games]) in deck {
             let mut row: Vec<V<'a>> = kind(k).to_vec();
             row.extend([V::S(card), i8v(pos), V::B(won), i32v(games)]);
