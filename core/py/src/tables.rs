@@ -677,6 +677,27 @@ impl Hasher for FxHasher {
     }
 }
 
+/// A string as a key by its address: the card set interns its ids and a shard's labels are shared, so a key is
+/// hashed and compared as two integers; the same text at two addresses is merged when the sums are sorted by
+/// their text (`Sums::into_sorted`).
+#[derive(Clone, Copy)]
+struct Interned<'a>(&'a str);
+
+impl PartialEq for Interned<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self.0, other.0)
+    }
+}
+
+impl Eq for Interned<'_> {}
+
+impl Hash for Interned<'_> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_usize(self.0.as_ptr() as usize);
+        state.write_usize(self.0.len());
+    }
+}
+
 /// Values summed by key over a shard's games, in the order the keys came (sorted when the shard is done).
 struct Sums<K, const N: usize> {
     index: HashMap<K, usize, BuildHasherDefault<FxHasher>>,
@@ -689,6 +710,25 @@ impl<K: Copy + Eq + Hash, const N: usize> Sums<K, N> {
             index: HashMap::default(),
             rows: Vec::new(),
         }
+    }
+
+    /// The sums sorted by `key` (the row's columns, by text), the rows of equal keys summed into one.
+    fn into_sorted<T: Ord>(self, key: impl Fn(&K) -> T) -> Vec<(T, [i64; N])> {
+        let mut rows: Vec<(T, [i64; N])> =
+            self.rows.into_iter().map(|(k, v)| (key(&k), v)).collect();
+        rows.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        let mut out: Vec<(T, [i64; N])> = Vec::with_capacity(rows.len());
+        for (k, v) in rows {
+            match out.last_mut() {
+                Some((last, sums)) if *last == k => {
+                    for (sum, x) in sums.iter_mut().zip(v) {
+                        *sum += x;
+                    }
+                }
+                _ => out.push((k, v)),
+            }
+        }
+        out
     }
 
     fn add(&mut self, key: K, values: [i64; N]) {
@@ -728,9 +768,9 @@ pub struct ShardTables<'a> {
     deck: Vec<(usize, Id, i64)>,
     tasks: Vec<GameTask>,
     kinds: Vec<SeatKind<'a>>,
-    seat_cards: Sums<(u16, Id, bool), CARD_SUMS>,
-    deck_positions: Sums<(u16, Id, i64, bool), 1>,
-    seat_tasks: Sums<(u16, &'a str, bool, Id, bool), TASK_SUMS>,
+    seat_cards: Sums<(u16, Interned<'static>, bool), CARD_SUMS>,
+    deck_positions: Sums<(u16, Interned<'static>, i64, bool), 1>,
+    seat_tasks: Sums<(u16, Interned<'a>, bool, Interned<'static>, bool), TASK_SUMS>,
 }
 
 impl<'a> ShardTables<'a> {
@@ -1179,7 +1219,7 @@ impl<'a> ShardTables<'a> {
             let first_play = sum.first_play.filter(|_| sum.plays > 0);
             let (invoked, (upper, lower, behind, gap)) = (sum.invocations > 0, sum.flare);
             self.seat_cards.add(
-                (seat.kind, sum.card, seat.won),
+                (seat.kind, Interned(sum.card), seat.won),
                 [
                     i64::from(sum.drawn),
                     i64::from(sum.drawn && sum.opening),
@@ -1218,7 +1258,8 @@ impl<'a> ShardTables<'a> {
     fn sum_deck_positions(&mut self, seats: &[Seat<'a>]) {
         for &(seat, card, pos) in &self.deck {
             let s = seats[seat];
-            self.deck_positions.add((s.kind, card, pos, s.won), [1]);
+            self.deck_positions
+                .add((s.kind, Interned(card), pos, s.won), [1]);
         }
     }
 
@@ -1235,7 +1276,13 @@ impl<'a> ShardTables<'a> {
                     _ => (0, 0, 0),
                 };
                 self.seat_tasks.add(
-                    (s.kind, s.opponent, s.first, t.task, s.won),
+                    (
+                        s.kind,
+                        Interned(s.opponent),
+                        s.first,
+                        Interned(t.task),
+                        s.won,
+                    ),
                     [i64::from(t.dealt), 1, claims, points, turns],
                 );
             }
@@ -1245,8 +1292,7 @@ impl<'a> ShardTables<'a> {
     /// One record batch per table, by name.
     pub fn finish(mut self) -> Vec<(&'static str, RecordBatch)> {
         let kinds = std::mem::take(&mut self.kinds);
-        let kind = |k: u16| {
-            let k = kinds[usize::from(k)];
+        let kind = |k: SeatKind<'a>| {
             [
                 V::S(k.mode),
                 V::I8(k.players),
@@ -1257,8 +1303,8 @@ impl<'a> ShardTables<'a> {
                 V::S(k.strategy),
             ]
         };
-        let mut cards = std::mem::replace(&mut self.seat_cards, Sums::new()).rows;
-        cards.sort_unstable_by_key(|&((k, card, won), _)| (kinds[usize::from(k)], card, won));
+        let cards = std::mem::replace(&mut self.seat_cards, Sums::new())
+            .into_sorted(|&(k, card, won)| (kinds[usize::from(k)], card.0, won));
         for ((k, card, won), v) in cards {
             let mut row: Vec<V<'a>> = kind(k).to_vec();
             row.extend([V::S(card), V::B(won)]);
@@ -1272,19 +1318,16 @@ impl<'a> ShardTables<'a> {
             );
             self.tables[SEAT_CARDS].push(&row);
         }
-        let mut deck = std::mem::replace(&mut self.deck_positions, Sums::new()).rows;
-        deck.sort_unstable_by_key(|&((k, card, pos, won), _)| {
-            (kinds[usize::from(k)], card, pos, won)
-        });
+        let deck = std::mem::replace(&mut self.deck_positions, Sums::new())
+            .into_sorted(|&(k, card, pos, won)| (kinds[usize::from(k)], card.0, pos, won));
         for ((k, card, pos, won), [games]) in deck {
             let mut row: Vec<V<'a>> = kind(k).to_vec();
             row.extend([V::S(card), i8v(pos), V::B(won), i32v(games)]);
             self.tables[DECK_POSITIONS].push(&row);
         }
-        let mut tasks = std::mem::replace(&mut self.seat_tasks, Sums::new()).rows;
-        tasks.sort_unstable_by_key(|&((k, opp, first, task, won), _)| {
-            (kinds[usize::from(k)], opp, first, task, won)
-        });
+        let tasks = std::mem::replace(&mut self.seat_tasks, Sums::new()).into_sorted(
+            |&(k, opp, first, task, won)| (kinds[usize::from(k)], opp.0, first, task.0, won),
+        );
         for ((k, opp, first, task, won), v) in tasks {
             let mut row: Vec<V<'a>> = kind(k).to_vec();
             row.extend([V::S(opp), V::B(first), V::S(task), V::B(won)]);
