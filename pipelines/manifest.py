@@ -31,7 +31,7 @@ def dataset_id(study: Study, card_fingerprint: str) -> str:
 
 # The Python that decides a run's rows: the game and its players, and the study, shard and table code.
 PLAYING_SOURCES = ("sim", "strategies", "pipelines/study.py", "pipelines/variants.py", "pipelines/cardfiles.py",
-                   "pipelines/shard.py", "pipelines/tables.py", "pipelines/seat_cards.py", "pipelines/schema.py")
+                   "pipelines/shard.py", "pipelines/tables.py", "pipelines/summaries.py", "pipelines/schema.py")
 
 
 def python_source() -> str:

@@ -21,6 +21,7 @@ from rich.progress import (
 from rich.table import Column, Table
 from rich.text import Text
 
+from pipelines.compact import counted_blocks, dataset_files
 from pipelines.study import MELEE_FORMS, TEAM_FORMS, TEAM_SEATS, Study
 
 SUMMARY_CELLS = 40
@@ -80,6 +81,8 @@ class RunReport:
     write_seconds: float
     peak_worker_rss: int
     driver_peak_rss: int
+    blocks_compacted: int = 0  # blocks of shards merged into one file per table (pipelines/compact.py)
+    compact_seconds: float = 0.0
 
     @property
     def games_per_second(self) -> float:
@@ -98,7 +101,8 @@ def cell_outcomes(out: Path, study: Study) -> pl.DataFrame:
     """Per cell: games, wins of the cell's first-named side (A) and of the others (B: the second side in a
     duel, the other team in a team game), ties, mean turns; the games of the unchanged card set only
     (ablation arms replay them)."""
-    games = (pl.scan_parquet(str(out / "games" / "*.parquet")).filter(pl.col("variant") == "")
+    files = [str(f) for f in dataset_files(out / "games", counted_blocks(out))]
+    games = (pl.scan_parquet(files).filter(pl.col("variant") == "")
              .select("game_id", "cell", "winner", "turns"))
     form = pl.col("cell").str.split("|").list.first()
     seats = form.replace_strict(MELEE_FORMS | dict.fromkeys(TEAM_FORMS, TEAM_SEATS), default=2,
@@ -130,6 +134,9 @@ def print_summary(console: Console, report: RunReport, study: Study) -> None:
                       f"idle)")
         console.print(f"  peak memory: {r.peak_worker_rss / 2**20:,.0f} MB per worker, "
                       f"{r.driver_peak_rss / 2**20:,.0f} MB driver")
+    if r.blocks_compacted:
+        console.print(f"  compacted {r.blocks_compacted:,} blocks of shards into a file per table each in "
+                      f"{r.compact_seconds:.1f} s")
     table = Table(Column("cell", overflow="fold"), "games", "A wins", "B wins", "ties", "mean turns",
                   title_justify="left",
                   title="Outcomes (A: the cell's first-named deck and player (a team game: team), B: the second, or "

@@ -21,6 +21,7 @@ from typing import Any
 from rich.console import Console
 
 from pipelines import cardfiles, reaper, storage
+from pipelines.compact import compact
 from pipelines.interrupts import StopSignals, Terminated
 from pipelines.manifest import (
     dataset_id,
@@ -32,6 +33,7 @@ from pipelines.manifest import (
     write_manifest,
 )
 from pipelines.progress import GameProgress, RunReport
+from pipelines.schema import TABLES
 from pipelines.shard import ShardJob, ShardOutput, peak_rss, play_shard
 from pipelines.store import MANIFEST_DAMAGED, WRITE_ORDER, RunDir
 from pipelines.study import Study
@@ -108,9 +110,12 @@ def prepare(study: Study, out: Path, force: bool, repair: bool = False) -> Prepa
     out.mkdir(parents=True, exist_ok=True)
     run.remove_temp_files()
     done: dict[int, dict[str, Any]] = {}
+    manifest["compacted"] = _kept_blocks(run, study, ident, old, recorded, done)
     for i in sorted(recorded.keys() | run.shards_on_disk()):
+        if i in done:  # compacted: its block was verified
+            continue
         games = len(study.shard_games(i))
-        entry = recorded.get(i)
+        entry = {k: v for k, v in recorded[i].items() if k != "block"} if i in recorded else None
         if i < study.shard_count and run.verify_shard(i, ident, games, entry):
             if not (entry and entry.get("sha256")):  # verified by decoding: record what it now holds
                 entry = (entry or {}) | {"shard": i, "games": games, "status": "done",
@@ -122,6 +127,33 @@ def prepare(study: Study, out: Path, force: bool, repair: bool = False) -> Prepa
                         done, study.shard_count, lambda i: len(study.shard_games(i)))
     prepared.save()
     return prepared
+
+
+def _kept_blocks(run: RunDir, study: Study, ident: str, old: dict[str, Any] | None,
+                 recorded: dict[int, dict[str, Any]], done: dict[int, dict[str, Any]]) -> list[dict[str, Any]]:
+    """The compacted blocks (pipelines/compact.py) the manifest records or whose files are present, checked as
+    shards are: a sound block's shards go into ``done`` (any of their shard files left are deleted), a block
+    that is not sound is deleted (its shards' own files, if any are left, are then checked one by one)."""
+    entries = {(b["first"], b["last"]): b for b in (old or {}).get("compacted", [])}
+    kept: list[dict[str, Any]] = []
+    for first, last in sorted(entries.keys() | run.blocks_on_disk()):
+        shards = range(first, last + 1)
+        games = sum(len(study.shard_games(i)) for i in shards)
+        entry = entries.get((first, last))
+        if (last < study.shard_count and not any(i in done for i in shards)
+                and run.verify_block(first, last, ident, games, entry)):
+            if not (entry and entry.get("sha256")):
+                entry = {"first": first, "last": last, "games": games, "rows": run.block_rows(first, last),
+                         "sha256": run.block_checksums(first, last)}
+            kept.append(entry)
+            name = run.block_name(first, last)
+            for i in shards:
+                shard = {k: v for k, v in recorded.get(i, {}).items() if k not in ("rows", "sha256")}
+                done[i] = shard | {"shard": i, "games": len(study.shard_games(i)), "status": "done", "block": name}
+                run.remove_shard(i)
+        else:
+            run.remove_block(first, last)
+    return kept
 
 
 def _check_repairable(run: RunDir, ident: str) -> None:
@@ -377,7 +409,7 @@ def _run(study: Study, out: Path, address: str | None, workers: int | None, forc
         session: dict[str, Any] = {"started": now(), "code_version": prepared.manifest["code_version"]}
         prepared.manifest["sessions"].append(session)
         execution = _Execution(prepared, workers if address else None)
-        where, startup, wall, watcher = "", 0.0, 0.0, None
+        where, startup, wall, watcher, blocks, compact_seconds = "", 0.0, 0.0, None, 0, 0.0
         try:
             if to_run:
                 t = time.perf_counter()
@@ -391,6 +423,13 @@ def _run(study: Study, out: Path, address: str | None, workers: int | None, forc
                         execution.run(progress, stop)
                     finally:
                         wall = time.perf_counter() - t
+            if len(prepared.done) == study.shard_count:
+                t = time.perf_counter()
+                blocks = compact(run, prepared.manifest, prepared.done, prepared.job.dataset_id, study.shard_size,
+                                 prepared.save, prepared.sync, threads=min(len(TABLES), os.cpu_count() or 1))
+                if blocks and mirror:
+                    mirror.publish()  # the store drops the shard files the blocks replaced
+                compact_seconds = time.perf_counter() - t
         finally:
             with stop.deferred(raise_after=False):  # a second signal must not cut the clean-up short
                 session |= {"workers": execution.workers, "shards_run": execution.shards_run, "finished": now(),
@@ -405,5 +444,5 @@ def _run(study: Study, out: Path, address: str | None, workers: int | None, forc
         shards_run=e.shards_run, games_run=e.games_run, ray=where, workers=e.workers, startup_seconds=startup,
         wall_seconds=wall, play_seconds=secs["play"], convert_seconds=secs["convert"],
         encode_seconds=secs["encode"], write_seconds=secs["write"], peak_worker_rss=e.peak_worker_rss,
-        driver_peak_rss=peak_rss(),
+        driver_peak_rss=peak_rss(), blocks_compacted=blocks, compact_seconds=compact_seconds,
     )

@@ -1,6 +1,7 @@
 """Versioned schemas of the study dataset's Parquet tables. See docs/dataset.md.
 
-Every table has ``game_id``, which is unique within a run and equal to the game's index in the study.
+Every table but the summed ones (``SUMMED``: sums over a shard's games, by the seat's kind of game, deck, player and
+result) has ``game_id``, which is unique within a run and equal to the game's index in the study.
 """
 
 from __future__ import annotations
@@ -9,9 +10,12 @@ import pyarrow as pa
 
 # 2: games.variant and variant_seat, the deck_order table; 3: melee (games.players, the seat_results and
 # colour_points tables, points.colour, flare_events.against); 4: team games (games.teams, seat_results.team,
-# the pass_control table); 5: the expansions' card_events (frozen, thawed, warped); 6: the seat_cards table.
-# reports/legacy.py reads versions 1 to 5 too.
-SCHEMA_VERSION = 6
+# the pass_control table); 5: the expansions' card_events (frozen, thawed, warped); 6: the seat_cards table (a row
+# per seat of a game and card: SEAT_CARD_ROWS); 7: seat_cards summed within each shard by the seat's kind of game,
+# deck, player and result, the deck_positions and seat_tasks tables (summed alike), string columns
+# dictionary-encoded.
+# reports/legacy.py reads versions 1 to 6 too.
+SCHEMA_VERSION = 7
 
 GAMES = pa.schema([
     ("game_id", pa.int64()),
@@ -112,6 +116,26 @@ DECK_ORDER = pa.schema([  # each seat's being deck as the setup shuffle left it 
     ("position", pa.int8()),  # 0: the first card drawn; the opening hand is positions 0-2
 ])
 
+# The columns the summed tables (seat_cards, deck_positions, seat_tasks) key their sums by first: the seat's kind of
+# game (the games' columns the report selects games by) and its deck and player label (pipelines/summaries.py).
+SEAT_KIND = [
+    ("mode", pa.string()),  # games.mode, players, teams, variant
+    ("players", pa.int8()),
+    ("teams", pa.bool_()),
+    ("variant", pa.string()),
+    ("mirror", pa.bool_()),  # games.strategy_0 = games.strategy_1 (a strength level's games)
+    ("deck", pa.string()),  # the seat's deck and player label (seat_results.deck, strategy)
+    ("strategy", pa.string()),
+]
+
+DECK_POSITIONS = pa.schema([  # deck_order counted within a shard: seat-games per seat kind, card, position, result
+    *SEAT_KIND,
+    ("card_id", pa.string()),
+    ("position", pa.int8()),
+    ("won", pa.bool_()),  # the seat won: games.winner is its seat (a team game: its team, seat % 2)
+    ("games", pa.int32()),
+])
+
 PASS_CONTROL = pa.schema([  # team games only: each time a player handed his turn to his teammate
     ("game_id", pa.int64()),
     ("turn", pa.int16()),
@@ -120,7 +144,8 @@ PASS_CONTROL = pa.schema([  # team games only: each time a player handed his tur
     ("during", pa.string()),  # the card whose effect was being resolved; "" when passed before an action
 ])
 
-SEAT_CARDS = pa.schema([  # per seat of a game and card, its card events summed (pipelines/seat_cards.py)
+SEAT_CARD_ROWS = pa.schema([  # per seat of a game and card, its card events summed (pipelines/summaries.py);
+    # the seat_cards table of schema 6, and what seat_cards (schema 7) sums within a shard
     ("game_id", pa.int64()),
     ("seat", pa.int8()),
     ("card_id", pa.string()),
@@ -144,6 +169,52 @@ SEAT_CARDS = pa.schema([  # per seat of a game and card, its card events summed 
     ("warped", pa.int16()),
 ])
 
+SEAT_CARDS = pa.schema([  # SEAT_CARD_ROWS summed within a shard: one row per seat kind, card and result
+    # (pipelines/summaries.py); no game_id
+    *SEAT_KIND,
+    ("card_id", pa.string()),
+    ("won", pa.bool_()),  # the seat won: games.winner is its seat (a team game: its team, seat % 2)
+    ("drawn", pa.int32()),  # the seat-games the card was drawn into the seat's hand in
+    ("opening", pa.int32()),  # drawn into the opening hand
+    ("played", pa.int32()),  # drawn and played (a flare: invoked)
+    ("plays", pa.int32()),  # the sums of SEAT_CARD_ROWS' plays, play_turns
+    ("play_turns", pa.int64()),
+    ("first_plays", pa.int32()),  # the seat-games with a play, and the sum of their first play's turn
+    ("first_play_turns", pa.int64()),
+    ("enemy_common", pa.int32()),  # the sums of the outcome counters over the plays
+    ("enemy_heroic", pa.int32()),
+    ("enemy_legendary", pa.int32()),
+    ("own_destroyed", pa.int32()),
+    ("upgrades", pa.int32()),
+    ("downgrades", pa.int32()),
+    ("placed", pa.int32()),
+    ("converted", pa.int32()),
+    ("turn_points", pa.int64()),
+    ("frozen", pa.int32()),
+    ("thawed", pa.int32()),
+    ("warped", pa.int32()),
+    ("invocations", pa.int32()),  # a flare's: its invocations (flare_events rows)
+    ("invoked", pa.int32()),  # the seat-games it was invoked in
+    ("upper_only", pa.int32()),  # of those, the seat-games that used only its upper half, only its lower half, both
+    ("lower_only", pa.int32()),
+    ("both_halves", pa.int32()),
+    ("behind", pa.int32()),  # the seat-games it was invoked in while behind on score (behind_by < 0)
+    ("behind_gap", pa.int64()),  # the sum of behind_by over the invocations
+])
+
+SEAT_TASKS = pa.schema([  # per seat kind, task and result, summed within a shard: each game's tasks from each seat
+    *SEAT_KIND,
+    ("opp_strategy", pa.string()),  # a duel: the other seat's player label; otherwise ""
+    ("first", pa.bool_()),  # the seat took the first turn
+    ("task_id", pa.string()),
+    ("won", pa.bool_()),
+    ("dealt", pa.int32()),  # the seat-games in which the task was dealt at setup (revealed on turn 0)
+    ("revealed", pa.int32()),  # the seat-games in which it was revealed (at setup or later)
+    ("claims", pa.int32()),  # the seat's claims of it (a task is claimed at most once a game)
+    ("points", pa.int32()),  # the points of those claims
+    ("row_turns", pa.int64()),  # over the claims: the turns from the task's entering the row to the claim
+])
+
 TABLES: dict[str, pa.Schema] = {
     "games": GAMES,
     "card_events": CARD_EVENTS,
@@ -155,4 +226,12 @@ TABLES: dict[str, pa.Schema] = {
     "colour_points": COLOUR_POINTS,
     "pass_control": PASS_CONTROL,
     "seat_cards": SEAT_CARDS,
+    "deck_positions": DECK_POSITIONS,
+    "seat_tasks": SEAT_TASKS,
 }
+# The tables summed within a shard, with the columns their rows are keyed by (the first ones; every other column
+# is a count or a sum, so the rows of several shards sum again by these keys).
+_KIND = [name for name, _ in SEAT_KIND]
+SUMMED: dict[str, list[str]] = {"seat_cards": [*_KIND, "card_id", "won"],
+                                "deck_positions": [*_KIND, "card_id", "position", "won"],
+                                "seat_tasks": [*_KIND, "opp_strategy", "first", "task_id", "won"]}

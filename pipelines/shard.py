@@ -7,12 +7,13 @@ happened, whatever worker runs the shard and whenever.
 When every player of the study is one the core plays itself, the core plays the whole shard and builds
 its tables as it goes, handing them over as Arrow (``sim._core.play_shard``, docs/core.md "Shards as
 Arrow"); otherwise each game is played through the Python API and its record made into rows by
-``pipelines.tables`` (seat_cards summed from the card events by ``pipelines.seat_cards``; the core sums
-its own as it builds the game's rows). Both give the same tables (tests/test_pipelines_arrow.py).
+``pipelines.tables``, the summed tables by ``pipelines.summaries`` (the core sums them as it builds each game's
+rows). Both give the same tables (tests/test_pipelines_arrow.py).
 """
 
 from __future__ import annotations
 
+import functools
 import os
 import resource
 import socket
@@ -26,7 +27,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from pipelines.cardfiles import CardSetPayload, unpack
-from pipelines.schema import SCHEMA_VERSION
+from pipelines.schema import SCHEMA_VERSION, TABLES
 from pipelines.study import Study, form_mode
 from pipelines.tables import TableBuilder, setup_order
 from pipelines.variants import player_seed, seat_decks, variant_cards, variant_seat
@@ -90,14 +91,34 @@ def peak_rss() -> int:
     return peak if sys.platform == "darwin" else peak * 1024
 
 
-def encode(table: pa.Table, dataset_id: str, shard: int) -> bytes:
-    meta = {META_DATASET: dataset_id.encode(), META_SHARD: str(shard).encode(),
+def file_metadata(dataset_id: str, shards: int | str) -> dict[bytes, bytes]:
+    """The key-value metadata of a file of shard ``shards`` (a compacted file: "FIRST-LAST")."""
+    return {META_DATASET: dataset_id.encode(), META_SHARD: str(shards).encode(),
             META_SCHEMA_VERSION: str(SCHEMA_VERSION).encode()}
+
+
+@functools.cache
+def write_options(table: str, block: bool = False) -> dict[str, Any]:
+    """How a table's files are encoded: a shard's with LZ4, a compacted block's (pipelines/compact.py) with zstd
+    (LZ4's cost per column chunk is a third of zstd's, which was most of a shard's encoding time; zstd's files are
+    smaller: 0.6 of LZ4's for card_events); page checksums (a resume and a report verify them); dictionary encoding
+    for the string columns only (the others gain nothing from it, and building their dictionaries was about a
+    third of the encoding time); statistics for game_id only (nothing reads the others' min and max, and writing
+    them was a fifth of the encoding time of card_events); no Arrow schema in the footer (the core hands string
+    columns over as dictionaries, which the files store as plain strings: read back, every column has the type
+    of pipelines.schema; the file's own metadata is added apart: ``add_key_value_metadata``). docs/core.md,
+    "Shards as Arrow", has the figures."""
+    schema = TABLES[table]
+    return {"compression": "zstd" if block else "lz4", "write_page_checksum": True,
+            "use_dictionary": [f.name for f in schema if f.type == pa.string()],
+            "write_statistics": ["game_id"] if "game_id" in schema.names else False, "store_schema": False}
+
+
+def encode(name: str, table: pa.Table | pa.RecordBatch, dataset_id: str, shard: int) -> bytes:
     sink = pa.BufferOutputStream()
-    # statistics for game_id only: nothing reads the others' (min and max of a card id or a turn), and
-    # writing them is a fifth of the encoding time of the card_events table
-    pq.write_table(table.replace_schema_metadata(meta), sink, compression="zstd", write_page_checksum=True,
-                   write_statistics=["game_id"])
+    with pq.ParquetWriter(sink, table.schema, **write_options(name)) as writer:
+        writer.write(table)
+        writer.add_key_value_metadata(file_metadata(dataset_id, shard))
     return sink.getvalue().to_pybytes()
 
 
@@ -143,19 +164,20 @@ def play_shard(job: ShardJob, shard: int, *, python: bool = False) -> ShardOutpu
     players = None if python else core_players(study)
     base = (base_cards, base_cards.fingerprint())
     t0 = time.perf_counter()
+    tables: dict[str, pa.Table] | dict[str, pa.RecordBatch]
     if players is None:
         tables, play = _python_tables(job, study, base, shard)
     else:
         tables, play = _core_tables(job, study, base, shard, players)
     t1 = time.perf_counter()
-    files = {name: encode(table, job.dataset_id, shard) for name, table in tables.items()}
+    files = {name: encode(name, table, job.dataset_id, shard) for name, table in tables.items()}
     encoded = time.perf_counter() - t1
     return ShardOutput(shard, files, {name: t.num_rows for name, t in tables.items()}, play,
                        t1 - t0 - play, encoded, peak_rss(), f"{socket.gethostname()}:{os.getpid()}")
 
 
 def _core_tables(job: ShardJob, study: Study, base: tuple[Any, str], shard: int,
-                 players: list[tuple[str, str, dict[str, Any]]]) -> tuple[dict[str, pa.Table], float]:
+                 players: list[tuple[str, str, dict[str, Any]]]) -> tuple[dict[str, pa.RecordBatch], float]:
     """The shard played in the core, which builds the tables while playing (so play time includes them)."""
     seat_player = {label: i for i, (label, _, _) in enumerate(players)}
     sets: list[tuple[Any, str]] = []
@@ -177,7 +199,7 @@ def _core_tables(job: ShardJob, study: Study, base: tuple[Any, str], shard: int,
                       variant_seat(spec, cards)))
     batches = _core.play_shard(sets, players, games, SCHEMA_VERSION)
     t1 = time.perf_counter()
-    return {name: pa.Table.from_batches([pa.record_batch(batch)]) for name, batch in batches}, t1 - t0
+    return {name: pa.record_batch(batch) for name, batch in batches}, t1 - t0
 
 
 def _python_tables(job: ShardJob, study: Study, base: tuple[Any, str],

@@ -136,9 +136,12 @@ def _recorded_sums(root: Path) -> dict[str, str]:
     try:
         manifest = json.loads((root / MANIFEST).read_text())
         run = RunDir(root, int(manifest["shards"]))
-        return {run.shard_path(name, s["shard"]).relative_to(root).as_posix(): digest
-                for s in manifest["shard_status"] for name, digest in (s.get("sha256") or {}).items()
-                if name in TABLES}
+        shards = {run.shard_path(name, s["shard"]).relative_to(root).as_posix(): digest
+                  for s in manifest["shard_status"] for name, digest in (s.get("sha256") or {}).items()
+                  if name in TABLES}
+        return shards | {run.block_path(name, b["first"], b["last"]).relative_to(root).as_posix(): digest
+                         for b in manifest.get("compacted", []) for name, digest in b["sha256"].items()
+                         if name in TABLES}
     except (OSError, ValueError, TypeError, KeyError, AttributeError):
         return {}
 

@@ -1,8 +1,10 @@
-"""The run directory on disk: one Parquet file per shard and table, written atomically and checked on resume.
+"""The run directory on disk: one Parquet file per shard and table, written atomically and checked on resume;
+a finished run's shards compacted into blocks (pipelines/compact.py).
 
-Layout: ``RUN/manifest.json`` and ``RUN/<table>/shard-NNNNN.parquet``. A file appears under its final name
-only once complete (written as ``*.tmp``, then renamed); within a shard the ``games`` file is written last,
-so a game row always has its events beside it.
+Layout: ``RUN/manifest.json`` and ``RUN/<table>/shard-NNNNN.parquet``, or for a block of compacted shards
+``RUN/<table>/shards-FIRST-LAST.parquet``. A file appears under its final name only once complete (written as
+``*.tmp``, then renamed); within a shard or a block the ``games`` file is written last, so a game row always
+has its events beside it, and a block counts only once its ``games`` file is there (``dataset_files``).
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ WRITE_ORDER = tuple(sorted(TABLES, key=lambda name: name == "games"))  # games l
 REPORT_FILES = ("report.html", "report.md", "regression.md")  # what `report` and `suite` write by default
 REPORT_DIRS = ("csv",)
 _SHARD_FILE = re.compile(r"^shard-(\d+)\.parquet$")
+_BLOCK_FILE = re.compile(r"^shards-(\d+)-(\d+)\.parquet$")
 
 
 def sha256(path: Path) -> str:
@@ -54,6 +57,43 @@ class RunDir:
     def shard_path(self, table: str, shard: int) -> Path:
         return self.root / table / f"shard-{shard:0{self._width}d}.parquet"
 
+    def block_name(self, first: int, last: int) -> str:
+        return f"shards-{first:0{self._width}d}-{last:0{self._width}d}"
+
+    def block_path(self, table: str, first: int, last: int) -> Path:
+        return self.root / table / f"{self.block_name(first, last)}.parquet"
+
+    def blocks_on_disk(self) -> set[tuple[int, int]]:
+        """The (first, last) shards of every compacted file present, whole or not."""
+        found = set()
+        for name in TABLES:
+            folder = self.root / name
+            if folder.is_dir():
+                found.update((int(m.group(1)), int(m.group(2))) for p in folder.iterdir()
+                             if (m := _BLOCK_FILE.match(p.name)))
+        return found
+
+    def remove_block(self, first: int, last: int) -> None:
+        for name in WRITE_ORDER[::-1]:  # games first: the block stops counting for a reader at once
+            self.block_path(name, first, last).unlink(missing_ok=True)
+
+    def block_checksums(self, first: int, last: int) -> dict[str, str]:
+        return {name: sha256(self.block_path(name, first, last)) for name in TABLES}
+
+    def block_rows(self, first: int, last: int) -> dict[str, int]:
+        return {name: pq.read_metadata(self.block_path(name, first, last)).num_rows for name in TABLES}
+
+    def verify_block(self, first: int, last: int, dataset_id: str, games: int, recorded: dict | None) -> bool:
+        """``verify_shard`` for the compacted files of shards ``first`` to ``last`` (``games`` in all)."""
+        sums = (recorded or {}).get("sha256")
+        if sums:
+            paths = {name: self.block_path(name, first, last) for name in TABLES}
+            return all(p.is_file() and sums.get(name) == sha256(p) for name, p in paths.items())
+        rows = (recorded or {}).get("rows")
+        return all(_file_ok(self.block_path(name, first, last), schema, dataset_id, f"{first}-{last}",
+                            games if name == "games" else (rows or {}).get(name))
+                   for name, schema in TABLES.items())
+
     @contextmanager
     def lock(self) -> Iterator[None]:
         """Hold the run directory for this process; a second run on it is refused while the first lives."""
@@ -75,13 +115,17 @@ class RunDir:
         return sorted(p.name for p in self.root.iterdir() if p.name not in ours) if self.root.is_dir() else []
 
     def shard_datasets(self) -> dict[int, set[str]]:
-        """The dataset ids the shard files on disk carry, by shard (a file that cannot be read carries none)."""
+        """The dataset ids the shard files (and compacted files) on disk carry, by shard (a file that cannot be
+        read carries none)."""
         found: dict[int, set[str]] = {}
-        for shard in self.shards_on_disk():
+        files = {shard: [self.shard_path(name, shard) for name in TABLES] for shard in self.shards_on_disk()}
+        for first, last in self.blocks_on_disk():  # a block's ids are listed under its first shard
+            files.setdefault(first, []).extend(self.block_path(name, first, last) for name in TABLES)
+        for shard, paths in files.items():
             ids = found.setdefault(shard, set())
-            for name in TABLES:
+            for path in paths:
                 try:
-                    meta = pq.read_schema(self.shard_path(name, shard)).metadata or {}
+                    meta = pq.read_schema(path).metadata or {}
                 except (OSError, ValueError, pa.ArrowException):
                     continue
                 if META_DATASET in meta:
@@ -154,7 +198,7 @@ class RunDir:
         return True
 
 
-def _file_ok(path: Path, schema: pa.Schema, dataset_id: str, shard: int, rows: int | None) -> bool:
+def _file_ok(path: Path, schema: pa.Schema, dataset_id: str, shard: int | str, rows: int | None) -> bool:
     if not path.is_file():
         return False
     try:
@@ -179,25 +223,28 @@ def _rewrite_advice(schema_version: object) -> str:
 
 
 def check_recorded(root: Path) -> list[str]:
-    """Check a run's files against what its manifest recorded when each shard was written: the sha256 of
-    every file, or (a manifest from before checksums) its row counts. Raises UserError naming the first
-    damaged or missing file; returns warnings about what could not be checked.
+    """Check a run's files against what its manifest recorded when each shard (or compacted block) was
+    written: the sha256 of every file, or (a manifest from before checksums) its row counts. Raises UserError
+    naming the first damaged or missing file; returns warnings about what could not be checked.
 
     The tables checked are those the manifest lists (a run of an older schema version had fewer). A
     directory without a readable runner's manifest is left to the reader, which says what is wrong.
     """
     try:
         manifest = json.loads((root / MANIFEST).read_text())
-        entries = [s for s in manifest["shard_status"] if s.get("status") == "done"]
+        done = [s for s in manifest["shard_status"] if s.get("status") == "done"]
         run = RunDir(root, int(manifest["shards"]))
         tables = [str(t) for t in manifest.get("tables", TABLES)]
+        blocks = [(b, {name: run.block_path(name, b["first"], b["last"]) for name in tables})
+                  for b in manifest.get("compacted", [])]
     except (OSError, ValueError, TypeError, KeyError, AttributeError):
         return []
     advice = _rewrite_advice(manifest.get("schema_version"))
     unchecked = 0
-    for entry in entries:
-        for name in tables:
-            path = run.shard_path(name, entry["shard"])
+    entries = [s for s in done if "block" not in s]  # a compacted shard is checked with its block
+    files = [(e, {name: run.shard_path(name, e["shard"]) for name in tables}) for e in entries] + blocks
+    for entry, paths in files:
+        for name, path in paths.items():
             sums, rows = entry.get("sha256") or {}, entry.get("rows") or {}
             if not path.is_file():
                 raise UserError(f"{path}: recorded in the manifest but missing; {advice}")
@@ -218,7 +265,7 @@ def check_recorded(root: Path) -> list[str]:
         warnings.append(f"{run.manifest_path}: written before checksums were recorded; only row counts "
                         f"were checked")
     recorded = {e["shard"] for e in entries}
-    extra = sorted(run.shards_on_disk() - recorded)
+    extra = sorted(run.shards_on_disk() - recorded - {e["shard"] for e in done})
     if extra:
         warnings.append(f"{root}: {len(extra)} shard(s) not recorded in the manifest (an interrupted run?) "
                         f"were not checked; rerun the study to check them")

@@ -18,7 +18,7 @@ import polars as pl
 import pyarrow as pa
 
 from pipelines.schema import SCHEMA_VERSION, TABLES
-from pipelines.seat_cards import seat_cards
+from pipelines.summaries import shard_summaries
 from sim.record import (
     Convert,
     Destroy,
@@ -231,5 +231,5 @@ class TableBuilder:
                                              schema=schemas[name])
         for name, frame in frames.items():
             out[name] = frame.to_arrow().select(schemas[name].names).cast(schemas[name])
-        out["seat_cards"] = seat_cards(out)
-        return out
+        out |= shard_summaries(out)
+        return {name: out[name] for name in schemas}

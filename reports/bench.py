@@ -1,7 +1,8 @@
 """Benchmark: the full report over a study's run, in the layout `tashkalar run` writes.
 
 ``python -m reports.bench [--games 100000] [--workers 2] [--dir runs/bench-100k] [--keep]`` runs a study of
-random players (both forms, every pairing of the base decks, the default shard size) with ``tashkalar run``,
+random players (both forms, every pairing of the base decks, the default shard size) with ``tashkalar run``
+(compacted when it finishes, as every run is; no history entry),
 then times ``tashkalar report`` over it, HTML, Markdown and CSV included, in wall time and in CPU time (the
 process's user and system time, DuckDB's threads included). ``--keep`` reuses the run in ``--dir`` (a run
 is resumed, not replayed, when it is complete).
@@ -34,7 +35,7 @@ def build(run: Path, games: int, workers: int) -> None:
         study = Path(tmp) / "report-bench.toml"
         study.write_text(study_toml(games))
         subprocess.run([sys.executable, "-c", "from sim.cli import app; app()", "run", str(study), "--out",
-                        str(run), "--workers", str(workers), "--no-progress"], check=True)
+                        str(run), "--workers", str(workers), "--no-progress", "--no-history"], check=True)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -56,8 +57,9 @@ def main(argv: list[str] | None = None) -> None:
     report = write_report([run], html=run / "report.html", md=run / "report.md", csv_dir=run / "csv")
     elapsed, cpu = time.perf_counter() - start, time.process_time() - start_cpu
     games = next(value for key, value in report.facts if key == "Games")
+    files = sum(1 for _ in run.glob("*/*.parquet"))
     # CPU time: this process's user and system time, DuckDB's threads included; steady on a shared machine
-    print(f"report over {games} games: {elapsed:.1f} s wall, {cpu:.1f} s CPU on {machine()}")
+    print(f"report over {games} games ({files} files): {elapsed:.1f} s wall, {cpu:.1f} s CPU on {machine()}")
 
 
 if __name__ == "__main__":

@@ -22,9 +22,11 @@ from pathlib import Path
 from typing import Any
 
 import duckdb
+import polars as pl
 import pyarrow.parquet as pq
 
-from pipelines.schema import SCHEMA_VERSION, TABLES
+from pipelines.compact import counted_blocks, dataset_files
+from pipelines.schema import SCHEMA_VERSION, SUMMED, TABLES
 from pipelines.shard import META_SCHEMA_VERSION
 from reports import legacy
 from sim.errors import UserError
@@ -113,8 +115,10 @@ def _schema_version(path: Path, manifest: dict[str, Any], games_file: Path) -> i
 
 
 def _parquet_files(path: Path, table: str) -> list[Path]:
+    """The table's files: one per shard, or per block of shards once a finished run is compacted (a block
+    counts once its games file is written, and the shard files it covers are then left out)."""
     folder = path / table
-    files = sorted(folder.glob("*.parquet")) if folder.is_dir() else []
+    files = dataset_files(folder, counted_blocks(path)) if folder.is_dir() else []
     if not files:
         raise DatasetError(f"{path}: no Parquet files in {table}/ (is this a run directory, and has a shard "
                            "finished?)")
@@ -151,18 +155,17 @@ MIRRORS = "strategy_0 = strategy_1"  # both seats played by the same player: a s
 DUELS, MELEES, TEAMS = "players = 2", "players > 2 AND NOT teams", "teams"
 
 
-def table_relation(run: Run, table: str, option: str = "") -> str:
+def table_relation(run: Run, table: str) -> str:
     """A SELECT of the table's columns over the run's files (an older run's absent columns filled in), or
-    the table derived from an older run's games."""
-    if not run.files[table]:
-        derived = legacy.derived_table(table)
+    the table an older run gets from its other tables or (computed in Python) its own files."""
+    derived = legacy.derived_table(table, run.schema_version)
+    if derived is not None:
         if derived.compute is not None:
             return derived.sql.format(computed=computed_name(run, table))
         return derived.sql.format(**{t: table_relation(run, t) for t in derived.reads})
     filled = legacy.filled_columns(table, run.schema_version)
     columns = ", ".join(f"{filled[f.name]} AS {f.name}" if f.name in filled else f.name for f in TABLES[table])
-    extra = ", file_row_number AS seq" if option else ""
-    return f"SELECT {columns}{extra} FROM read_parquet({_file_list(run.files[table])}{option})"
+    return f"SELECT {columns} FROM read_parquet({_file_list(run.files[table])})"
 
 
 def computed_name(run: Run, table: str) -> str:
@@ -170,10 +173,18 @@ def computed_name(run: Run, table: str) -> str:
     return f"legacy_{table}_{run.index}"
 
 
+_AS_READ = ("games", "seat_results")  # the tables a computed table reads as the reader gives them (filled in)
+
+
 def _register_computed(con: duckdb.DuckDBPyConnection, run: Run) -> None:
     for table in TABLES:
-        if not run.files[table] and (derived := legacy.derived_table(table)).compute is not None:
-            con.register(computed_name(run, table), derived.compute({t: run.files[t] for t in derived.reads}))
+        derived = legacy.derived_table(table, run.schema_version)
+        if derived is not None and derived.compute is not None:
+            # the tables read as their files hold them (a table the run has no files of: as the reader derives it)
+            frames = {t: pl.scan_parquet([str(f) for f in run.files[t]]) if run.files[t] else
+                      con.sql(table_relation(run, t)).pl().lazy() for t in derived.reads}
+            frames |= {t: con.sql(table_relation(run, t)).pl().lazy() for t in _AS_READ}
+            con.register(computed_name(run, table), derived.compute(frames))
 
 
 def _game_filter(con: duckdb.DuckDBPyConnection, run: Run, conditions: list[str], unchanged: bool) -> str:
@@ -189,25 +200,30 @@ def _game_filter(con: duckdb.DuckDBPyConnection, run: Run, conditions: list[str]
     return f" WHERE game_id IN (SELECT game_id FROM {ALL_GAMES} WHERE run = {run.index} AND {' AND '.join(kept)})"
 
 
+def _summary_filter(conditions: list[str], unchanged: bool) -> str:
+    """The WHERE clause of ``_game_filter`` for a summed table (pipelines.schema.SUMMED), whose rows are sums over
+    games that share the columns these conditions read (a mirror: ``mirror``)."""
+    conditions = [*conditions, *(["variant = ''"] if unchanged else [])]
+    return " WHERE " + " AND ".join(f"({'mirror' if c == MIRRORS else c})" for c in conditions)
+
+
 ALL_GAMES = "every_game"  # the runs' games, read once into memory: every part of the report reads them
 
 
 def open_dataset(runs: list[Run]) -> duckdb.DuckDBPyConnection:
     """An in-memory DuckDB over the runs' files, opened once for the whole report: per run and table a view
-    ``<table>_run<N>`` (with ``run``; ``task_events`` also with ``seq``, the event's row number in its file:
-    events are written in game order and a game lies in one file), the games read into memory. Then
-    ``select_games`` makes the views the queries read."""
+    ``<table>_run<N>`` (with ``run``), the games read into memory. Then ``select_games`` makes the views the
+    queries read."""
     con = duckdb.connect(":memory:")
     con.execute("SET parquet_metadata_cache = true")
     for run in runs:
         _register_computed(con, run)
-    con.execute(f"CREATE TEMP TABLE {ALL_GAMES} AS " + " UNION ALL ".join(
+    con.execute(f"CREATE VIEW {ALL_GAMES} AS " + " UNION ALL ".join(
         f"SELECT {run.index}::USMALLINT AS run, * FROM ({table_relation(run, 'games')})" for run in runs))
     for run in runs:
         for table in TABLES:
-            option = ", file_row_number = true" if table == "task_events" else ""
             body = (f"SELECT * FROM {ALL_GAMES} WHERE run = {run.index}" if table == "games" else
-                    f"SELECT {run.index}::USMALLINT AS run, * FROM ({table_relation(run, table, option)})")
+                    f"SELECT {run.index}::USMALLINT AS run, * FROM ({table_relation(run, table)})")
             con.execute(f"CREATE VIEW {table}_run{run.index} AS {body}")
     return con
 
@@ -228,8 +244,10 @@ def select_games(con: duckdb.DuckDBPyConnection, runs: list[Run], mirrors_only: 
     }
     for table in TABLES:
         for suffix, by_run in filters.items():
+            where = {run.index: _summary_filter(games, suffix == "") if table in SUMMED else by_run[run.index]
+                     for run in runs}
             con.execute(f"CREATE OR REPLACE VIEW {table}{suffix} AS " + " UNION ALL ".join(
-                f"SELECT * FROM {table}_run{run.index}{by_run[run.index]}" for run in runs))
+                f"SELECT * FROM {table}_run{run.index}{where[run.index]}" for run in runs))
 
 
 def open_runs(paths: list[Path]) -> tuple[list[Run], duckdb.DuckDBPyConnection]:

@@ -3,24 +3,24 @@
 ``pipelines.schema`` declares only today's tables. This module declares, per version, what that version
 added; a run of an older version gets each later column as a constant (its value in every game such a run
 could hold: a schema 2 run has no melees, so ``players`` is 2) and each later table derived from its games.
-The seat_cards table (version 6) is computed from an older run's card events and points on the fly, by the
-code the shard writer runs (pipelines/seat_cards.py), and held in memory while the report runs: such a run
-reads all its card events again, as every report did before version 6. Only one addition
-cannot be filled in exactly: a schema 1 run has no ``deck_order`` (the setup shuffle was
-not recorded), so its games give no position estimates; ``lacks`` says so for the report's header.
+The summed tables (version 7: seat_cards, deck_positions and seat_tasks, summed within each shard) are computed on
+the fly for an older run, by the code the shard writer runs (pipelines/summaries.py), and held in memory while the
+report runs: from its per-game seat_cards files (version 6) or its card events and points (before version 6: read
+all again, as every report did then), its deck_order and its task events. Only one
+addition cannot be filled in exactly: a schema 1 run has no ``deck_order`` (the setup shuffle was not recorded), so
+its games give no position estimates; ``lacks`` says so for the report's header.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 
 import polars as pl
 import pyarrow as pa
 
-from pipelines.schema import SCHEMA_VERSION, TABLES
-from pipelines.seat_cards import summarize
+from pipelines import summaries
+from pipelines.schema import SCHEMA_VERSION, SEAT_CARD_ROWS, TABLES
 
 OLDEST_READ = 1
 READ_VERSIONS = range(OLDEST_READ, SCHEMA_VERSION + 1)
@@ -35,13 +35,30 @@ class DerivedTable:
     sql: str
     lacks: str = ""  # what an older run loses by it; "" when the derived table is exact
     reads: tuple[str, ...] = ("games",)
-    # a table computed in Python from the files of ``reads`` (by table), which ``sql`` reads as ``{computed}``
-    compute: Callable[[dict[str, list[Path]]], pa.Table] | None = None
+    # a table computed in Python, which ``sql`` reads as ``{computed}``, from the frames of the run's tables by
+    # name: those of ``reads`` as their files hold them, games and seat_results as the reader gives them
+    compute: Callable[[dict[str, pl.LazyFrame]], pa.Table] | None = None
 
 
-def _seat_cards(files: dict[str, list[Path]]) -> pa.Table:
-    card_events, points = (pl.scan_parquet([str(f) for f in files[t]]) for t in ("card_events", "points"))
-    return summarize(card_events, points)
+def _seats(frames: dict[str, pl.LazyFrame]) -> pl.LazyFrame:
+    return summaries.seats(frames["games"], frames["seat_results"])
+
+
+def _cards_from_events(frames: dict[str, pl.LazyFrame]) -> pa.Table:
+    rows = pl.from_arrow(summaries.summarize(frames["card_events"], frames["points"])).lazy()
+    return summaries.seat_cards(rows, frames["flare_events"], _seats(frames))
+
+
+def _cards_from_rows(frames: dict[str, pl.LazyFrame]) -> pa.Table:
+    return summaries.seat_cards(frames["seat_cards"], frames["flare_events"], _seats(frames))
+
+
+def _positions_from_order(frames: dict[str, pl.LazyFrame]) -> pa.Table:
+    return summaries.deck_positions(frames["deck_order"], _seats(frames))
+
+
+def _tasks_from_events(frames: dict[str, pl.LazyFrame]) -> pa.Table:
+    return summaries.seat_tasks(frames["task_events"], _seats(frames))
 
 
 # The columns each version added, with their value in a run of an older version.
@@ -71,12 +88,27 @@ TABLES_ADDED: dict[int, dict[str, DerivedTable]] = {
             f"{_NO_ROWS}")},
     4: {"pass_control": DerivedTable(
         f"SELECT game_id, 0::SMALLINT AS turn, 0::TINYINT AS seat, 0::TINYINT AS to_seat, '' AS during {_NO_ROWS}")},
-    6: {"seat_cards": DerivedTable("SELECT * FROM {computed}", reads=("card_events", "points"), compute=_seat_cards)},
+    6: {"seat_cards": DerivedTable("SELECT * FROM {computed}", reads=("card_events", "points", "flare_events"),
+                                   compute=_cards_from_events)},
+    7: {"deck_positions": DerivedTable("SELECT * FROM {computed}", reads=("deck_order",),
+                                       compute=_positions_from_order),
+        "seat_tasks": DerivedTable("SELECT * FROM {computed}", reads=("task_events",), compute=_tasks_from_events)},
+}
+# The tables whose rows a version changed (their grain), with the columns of the older versions' files and the
+# table computed from them.
+TABLES_REGRAINED: dict[int, dict[str, tuple[list[str], DerivedTable]]] = {
+    7: {"seat_cards": (SEAT_CARD_ROWS.names, DerivedTable(
+        "SELECT * FROM {computed}", reads=("seat_cards", "flare_events"), compute=_cards_from_rows))},
 }
 
 
 def _added_after(version: int) -> list[int]:
     return [v for v in sorted(COLUMNS_ADDED.keys() | TABLES_ADDED.keys()) if v > version]
+
+
+def _regrained(table: str, version: int) -> tuple[list[str], DerivedTable] | None:
+    """The older columns and the derived table of ``table`` when a version after ``version`` changed its rows."""
+    return next((t[table] for v, t in sorted(TABLES_REGRAINED.items()) if v > version and table in t), None)
 
 
 def tables_of(version: int) -> list[str]:
@@ -92,12 +124,20 @@ def filled_columns(table: str, version: int) -> dict[str, str]:
 
 def columns_of(table: str, version: int) -> list[str]:
     """The columns a ``version`` file of ``table`` must hold."""
+    if (regrained := _regrained(table, version)) is not None:
+        return regrained[0]
     filled = filled_columns(table, version)
     return [f.name for f in TABLES[table] if f.name not in filled]
 
 
-def derived_table(table: str) -> DerivedTable:
-    return next(added[table] for added in TABLES_ADDED.values() if table in added)
+def derived_table(table: str, version: int) -> DerivedTable | None:
+    """How a run of ``version`` gets ``table`` when its files do not hold today's: made from its other tables
+    (a table a later version added) or from its own files (one whose rows a later version changed); None
+    when they do."""
+    if table not in tables_of(version):
+        return next(added[table] for added in TABLES_ADDED.values() if table in added)
+    regrained = _regrained(table, version)
+    return regrained[1] if regrained is not None else None
 
 
 def lacks(version: int) -> list[str]:

@@ -3,14 +3,16 @@
 
 Plays the shards of ``pipelines.bench``'s study (Imperial mirror, both forms, no Ray) in the core
 (``pipelines.shard.play_shard``) and through the Python API (``python=True``), Parquet encoding included,
-and the same games with ``sim._core.play_many`` (the engine alone, no records, one call a game). Each
-figure is the best of ``--repeats`` (the machine may be shared). See docs/core.md, "Shards as Arrow".
+and the same games with ``sim._core.play_many`` (the engine alone, no records, one call a game). Each rate is the
+best of ``--repeats``; each repeat plays the core path and the engine back to back, and the median of their
+ratios is printed too (steadier on a shared machine). See docs/core.md, "Shards as Arrow".
 """
 
 from __future__ import annotations
 
 import argparse
 import resource
+import statistics
 
 from pipelines.bench import bench_study
 from pipelines.cardfiles import pack
@@ -61,9 +63,11 @@ def main() -> None:
             runs["python"].append(shards(True))
     n = study.total_games
     rate = {k: n / min(v) for k, v in runs.items() if v}
+    paired = statistics.median(e / c for e, c in zip(runs["engine"], runs["core"], strict=True))
     print(f"{args.strategy}, {n} games in shards of {args.shard_size}: engine {rate['engine']:,.0f} games/s CPU; "
           + "; ".join(f"{k} path {rate[k]:,.0f} games/s ({rate[k] / rate['engine']:.3f} of the engine)"
-                      for k in ("core", "python") if k in rate))
+                      for k in ("core", "python") if k in rate)
+          + f"; core path, median of paired repeats: {paired:.3f} of the engine")
 
 
 if __name__ == "__main__":

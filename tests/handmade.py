@@ -14,8 +14,8 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from pipelines.schema import SCHEMA_VERSION, TABLES
-from pipelines.seat_cards import seat_cards
+from pipelines.schema import SCHEMA_VERSION, SUMMED, TABLES
+from pipelines.summaries import shard_summaries
 
 Row = dict[str, Any]
 
@@ -54,13 +54,13 @@ def table(name: str, rows: list[Row]) -> pa.Table:
 
 def write_run(path: Path, games: list[Row], manifest: dict[str, Any] | None = None, **events: list[Row]) -> Path:
     """A run directory with one Parquet file per table, in the order the rows are given (task events are
-    read in file order); tables not given are written empty, but for seat_cards, which is summed from the
-    card events as the shard writer sums it."""
+    read in file order); tables not given are written empty, but for the summed tables (pipelines.schema.SUMMED),
+    which are summed from the others as the shard writer sums them."""
     unknown = set(events) - set(TABLES)
     assert not unknown, f"no such tables {unknown}"
     tables = {name: table(name, games if name == "games" else events.get(name, [])) for name in TABLES}
-    if "seat_cards" not in events:
-        tables["seat_cards"] = seat_cards(tables)
+    summed = shard_summaries(tables)
+    tables |= {name: summed[name] for name in SUMMED if name not in events}
     for name in TABLES:
         (path / name).mkdir(parents=True, exist_ok=True)
         pq.write_table(tables[name], path / name / "part-0.parquet")

@@ -102,6 +102,55 @@ class _FakeTask:
         return self.result
 
 
+def test_a_finished_run_at_a_uri_is_compacted_there_and_read_back_from_the_blocks(s3_env, tmp_path, monkeypatch):
+    """A run at an object-store URI whose shards are all done (so no Ray starts) is compacted: the store gets
+    each block's files and the manifest that records them, and loses the shard files they replaced; a reader on
+    another machine pulls the blocks, checks them against the manifest's checksums, gets a damaged copy again,
+    and reports the same as from the shard files."""
+    from io import StringIO
+
+    from rich.console import Console
+    from typer.testing import CliRunner
+
+    from pipelines import compact
+    from pipelines.runner import prepare
+    from pipelines.store import check_recorded, sha256
+    from pipelines.study import parse_study
+    from sim.cli import app
+    from tests.test_pipelines_compact import BLOCK, CONFIG, fill
+
+    monkeypatch.setattr(compact, "BLOCK_GAMES", BLOCK * CONFIG["shard_size"])
+    study = parse_study(CONFIG, tmp_path / "study.toml")
+    plain = tmp_path / "plain"
+    fill(study, plain)
+    uri = f"s3://bucket/compact-{secrets.token_hex(4)}"
+    mirror = storage.Mirror(uri)
+    shutil.copytree(plain, mirror.local)
+    mirror.publish()
+    done = runner.run_study(study, uri, console=Console(file=StringIO()), show_progress=False)
+    assert (done.shards_run, done.blocks_compacted) == (0, 2)
+    fs, base = pafs.FileSystem.from_uri(uri)
+    stored = sorted(i.path[len(base) + 1:] for i in fs.get_file_info(pafs.FileSelector(base, recursive=True))
+                    if i.type == pafs.FileType.File)
+    assert [p for p in stored if p.startswith("games/")] == ["games/shards-00000-00002.parquet",
+                                                             "games/shards-00003-00005.parquet"]
+    assert not [p for p in stored if "/shard-" in p], "the shard files the blocks replaced left the store"
+    monkeypatch.setenv(storage.CACHE_ENV, str(tmp_path / "elsewhere"))  # a reader on another machine
+    copy = storage.local_run(Path(uri))
+    assert check_recorded(copy) == [] and list(prepare(study, copy, force=False).pending()) == []
+    block = copy / "card_events" / "shards-00003-00005.parquet"
+    good = sha256(block)
+    block.write_bytes(block.read_bytes()[::-1])  # a damaged copy, the same size
+    assert sha256(storage.local_run(Path(uri)) / "card_events" / "shards-00003-00005.parquet") == good
+    for run, out in ((uri, "stored"), (str(plain), "plain")):
+        result = CliRunner().invoke(app, ["report", run, "--csv", str(tmp_path / out), "--no-html"])
+        assert result.exit_code == 0, result.output
+    tables = sorted(p.name for p in (tmp_path / "plain").glob("*.csv") if p.name != "runs.csv")
+    assert "beings.csv" in tables
+    for name in tables:
+        assert (tmp_path / "stored" / name).read_text() == (tmp_path / "plain" / name).read_text(), name
+
+
 def _cluster_reports(monkeypatch, there: dict[str, str]) -> None:
     import ray
 

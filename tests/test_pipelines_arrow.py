@@ -1,6 +1,7 @@
 """A shard played in the core (its tables built there and handed over as Arrow) against the same shard played
-through the Python API with its tables built by ``pipelines.tables`` from the records: pinned small studies of
-every kind of game give equal tables, row for row, column for column, types included."""
+through the Python API with its tables built by ``pipelines.tables`` from the records and summed by
+``pipelines.summaries``: pinned small studies of every kind of game give equal tables, row for row, column for
+column, types included (the summed tables too: the core's sums against the one declaration's)."""
 
 from __future__ import annotations
 
@@ -15,8 +16,7 @@ import pytest
 
 from pipelines import shard
 from pipelines.cardfiles import pack
-from pipelines.schema import TABLES
-from pipelines.seat_cards import seat_cards
+from pipelines.schema import SUMMED, TABLES
 from pipelines.study import parse_study
 from sim import _core
 from strategies.registry import STRATEGIES
@@ -67,10 +67,7 @@ def test_a_shard_of_core_players_gives_the_tables_of_the_python_path(name):
         assert core[table].schema == python[table].schema == TABLES[table].with_metadata(core[table].schema.metadata)
         assert core[table].equals(python[table]), table
     assert in_core.rows == in_python.rows
-    # the core's own seat_cards against the one declaration's sums over the core's card events and points
-    summed = seat_cards(core)
-    assert summed.schema == TABLES["seat_cards"]
-    assert core["seat_cards"].replace_schema_metadata(None).equals(summed), "seat_cards"
+    assert all(core[table].num_rows > 0 for table in SUMMED if table != "seat_tasks" or name != "melee")
 
 
 class _PythonRandom:

@@ -14,10 +14,12 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+import polars as pl
 import pytest
 
-from pipelines.schema import SCHEMA_VERSION, TABLES
+from pipelines.schema import SCHEMA_VERSION, SEAT_CARD_ROWS, TABLES
 from pipelines.shard import play_recording_order
+from pipelines.summaries import summarize
 from pipelines.tables import TableBuilder
 from sim.cards import load_card_set
 from sim.game import Game
@@ -250,7 +252,7 @@ def expected_pass_control(games: list[Played]) -> list[dict[str, Any]]:
             for game_id, _, record, _ in games for e in record.of_kind(PassControl)]
 
 
-def expected_seat_cards(games: list[Played]) -> list[dict[str, Any]]:
+def expected_seat_card_rows(games: list[Played]) -> list[dict[str, Any]]:
     """Per seat and card, by game, seat and card id: summed from the expected card events and points."""
     turn_points: Counter[tuple[int, int, int]] = Counter()
     for r in expected_points(games):
@@ -278,10 +280,113 @@ def expected_seat_cards(games: list[Played]) -> list[dict[str, Any]]:
     return [by_id[k] for _, by_id in sorted(cards.items()) for k in sorted(by_id)]
 
 
+
+
+Seat = tuple[dict[str, Any], bool, bool, str]  # the summed tables' seat kind, won, first, opponent's label
+
+
+def seat_facts(games: list[Played]) -> dict[tuple[int, int], Seat]:
+    """Per (game, seat): the kind of game and the seat's deck and player label, whether it won (the winner is
+    its team: its seat outside a team game), took the first turn, and (a duel) the other seat's label."""
+    by_game = {g["game_id"]: g for g in expected_games(games)}
+    out = {}
+    for seat in expected_seat_results(games):
+        g = by_game[seat["game_id"]]
+        kind = {"mode": g["mode"], "players": g["players"], "teams": g["teams"], "variant": g["variant"],
+                "mirror": g["strategy_0"] == g["strategy_1"], "deck": seat["deck"], "strategy": seat["strategy"]}
+        duel = g["players"] == 2 and not g["teams"]
+        opponent = g["strategy_1" if seat["seat"] == 0 else "strategy_0"] if duel else ""
+        out[(seat["game_id"], seat["seat"])] = (kind, g["winner"] == seat["team"], seat["position"] == 0, opponent)
+    return out
+
+
+def _add(sums: dict[tuple[Any, ...], dict[str, Any]], key: dict[str, Any], values: dict[str, int]) -> None:
+    row = sums.setdefault(tuple(key.values()), key | dict.fromkeys(values, 0))
+    for name, value in values.items():
+        row[name] += value
+
+
+def expected_seat_cards(games: list[Played]) -> list[dict[str, Any]]:
+    """The per-game rows summed per kind of game, the seat's deck and player, card, and whether the seat won."""
+    facts = seat_facts(games)
+    flares: dict[tuple[int, int, str], list[dict[str, Any]]] = {}
+    for f in expected_flare_events(games):
+        flares.setdefault((f["game_id"], f["seat"], f["flare_id"]), []).append(f)
+    sums: dict[tuple[Any, ...], dict[str, Any]] = {}
+    for row in expected_seat_card_rows(games):
+        kind, won, _, _ = facts[(row["game_id"], row["seat"])]
+        invoked = flares.get((row["game_id"], row["seat"], row["card_id"]), [])
+        upper, lower = any(f["upper"] for f in invoked), any(f["lower"] for f in invoked)
+        _add(sums, kind | {"card_id": row["card_id"], "won": won}, {
+            "drawn": row["drawn"], "opening": row["drawn"] and row["opening"],
+            "played": row["drawn"] and row["played"], "plays": row["plays"], "play_turns": row["play_turns"],
+            "first_plays": row["plays"] > 0, "first_play_turns": row["first_play"] if row["plays"] > 0 else 0,
+            **{c: row[c] for c in ("enemy_common", "enemy_heroic", "enemy_legendary", "own_destroyed", "upgrades",
+                                   "downgrades", "placed", "converted", "turn_points", "frozen", "thawed", "warped")},
+            "invocations": len(invoked), "invoked": bool(invoked), "upper_only": upper and not lower,
+            "lower_only": lower and not upper, "both_halves": upper and lower,
+            "behind": any(f["behind_by"] < 0 for f in invoked), "behind_gap": sum(f["behind_by"] for f in invoked)})
+    return [sums[k] for k in sorted(sums)]
+
+
+def expected_deck_positions(games: list[Played], orders: Orders) -> list[dict[str, Any]]:
+    """Each seat's setup deck order (as the game's state held it after the setup), counted per kind of game,
+    deck, player, card, position and result."""
+    facts = seat_facts(games)
+    sums: dict[tuple[Any, ...], dict[str, Any]] = {}
+    for game_id, _, _, _ in games:
+        for seat, ids in enumerate(orders[game_id]):
+            kind, won, _, _ = facts[(game_id, seat)]
+            for position, card in enumerate(ids):
+                _add(sums, kind | {"card_id": card, "position": position, "won": won}, {"games": 1})
+    return [sums[k] for k in sorted(sums)]
+
+
+def expected_seat_tasks(games: list[Played]) -> list[dict[str, Any]]:
+    """Every task revealed in a game, from each of its seats: dealt at setup (turn 0), revealed, and the seat's
+    claim (points, and turns since the task entered the row: 0 for the setup's first three, else the turn of the
+    first claim after its reveal), per kind of game, deck, player, opponent, first turn, task and result."""
+    facts = seat_facts(games)
+    sums: dict[tuple[Any, ...], dict[str, Any]] = {}
+    for game_id, _, record, _ in games:
+        revealed: list[dict[str, Any]] = []
+        waiting: list[dict[str, Any]] = []
+        for e in record.events:
+            if isinstance(e, TaskReveal):
+                task = {"id": e.task, "dealt": e.turn == 0, "entered": 0 if len(revealed) < 3 else None, "claim": None}
+                waiting += [task] if len(revealed) >= 3 else []
+                revealed.append(task)
+            elif isinstance(e, TaskClaim):
+                for task in waiting:
+                    task["entered"] = e.turn
+                waiting = []
+                next(t for t in revealed if t["id"] == e.task)["claim"] = (e.seat, e.turn, e.points)
+        for seat in range(len(record.config["decks"])):
+            kind, won, first, opponent = facts[(game_id, seat)]
+            for task in revealed:
+                mine = task["claim"] is not None and task["claim"][0] == seat
+                _add(sums, kind | {"opp_strategy": opponent, "first": first, "task_id": task["id"], "won": won}, {
+                    "dealt": task["dealt"], "revealed": 1, "claims": mine, "points": task["claim"][2] if mine else 0,
+                    "row_turns": task["claim"][1] - task["entered"] if mine else 0})
+    return [sums[k] for k in sorted(sums)]
+
+
+def test_the_per_game_rows_match_the_game_records(played: tuple[list[Played], Orders]) -> None:
+    builder = TableBuilder()
+    games, orders = played
+    for game_id, cell, record, labels in games:
+        builder.add(game_id, cell, record, "fingerprint", labels, *variant(game_id), orders[game_id])
+    built = builder.tables()
+    rows = summarize(pl.from_arrow(built["card_events"]).lazy(), pl.from_arrow(built["points"]).lazy())
+    assert rows.schema == SEAT_CARD_ROWS
+    assert rows.to_pylist() == expected_seat_card_rows(games)
+
+
 EXPECTED = {"games": expected_games, "card_events": expected_card_events, "task_events": expected_task_events,
             "flare_events": expected_flare_events, "points": expected_points, "deck_order": expected_deck_order,
             "seat_results": expected_seat_results, "colour_points": expected_colour_points,
-            "pass_control": expected_pass_control, "seat_cards": expected_seat_cards}
+            "pass_control": expected_pass_control, "seat_cards": expected_seat_cards,
+            "seat_tasks": expected_seat_tasks}
 
 
 def test_the_games_cover_what_the_tables_distinguish(games: list[Played]) -> None:
@@ -308,9 +413,10 @@ def test_the_games_cover_what_the_tables_distinguish(games: list[Played]) -> Non
 
 
 @pytest.mark.parametrize("table", list(TABLES))
-def test_every_column_matches_the_game_records(tables: dict[str, list[dict[str, Any]]], games: list[Played],
-                                               table: str) -> None:
-    expected = EXPECTED[table](games)
+def test_every_column_matches_the_game_records(tables: dict[str, list[dict[str, Any]]],
+                                               played: tuple[list[Played], Orders], table: str) -> None:
+    games, orders = played
+    expected = expected_deck_positions(games, orders) if table == "deck_positions" else EXPECTED[table](games)
     got = tables[table]
     if table == "deck_order":  # the card ids: test_deck_order_is_the_setup_shuffle
         got = [r | {"card_id": None} for r in got]

@@ -31,6 +31,9 @@ SCHEMA1_RUN = Path(__file__).parent / "fixtures" / "schema1-run"
 # A run as schema 5 wrote it (no seat_cards): `tashkalar run` of a 8-game random study, made by the code
 # just before version 6 and kept in git.
 SCHEMA5_RUN = Path(__file__).parent / "fixtures" / "schema5-run"
+# A run as schema 6 wrote it (seat_cards a row per seat of a game and card): `tashkalar run` of a 8-game random
+# study, made by the code just before version 7 and kept in git.
+SCHEMA6_RUN = Path(__file__).parent / "fixtures" / "schema6-run"
 
 
 def _config(**extra: Any) -> dict[str, Any]:
@@ -274,6 +277,24 @@ def test_the_schema5_fixture_is_reported(tmp_path: Path) -> None:
     assert "8 games in" in output
     assert "schema 5" not in output  # it lacks nothing the report uses
     assert any(int(r["plays"]) > 0 for r in _csv(tmp_path / "csv", "being_effects"))
+
+
+def test_the_schema6_fixture_gives_the_report_of_its_card_events(tmp_path: Path) -> None:
+    """A schema 6 run's per-game seat_cards are summed as today's writer sums them: the same report as the
+    same run read as schema 5 (seat_cards computed from its card events and points)."""
+    assert find_run(SCHEMA6_RUN, 0).schema_version == 6
+    old = Path(shutil.copytree(SCHEMA6_RUN, tmp_path / "v5"))
+    shutil.rmtree(old / "seat_cards")
+    _edit_manifest(old, lambda m: m.update(schema_version=5, tables=[t for t in m["tables"] if t != "seat_cards"]))
+    code, output = report(SCHEMA6_RUN, "--md", tmp_path / "r.md", "--csv", tmp_path / "new", "--no-html")
+    assert code == 0, output
+    assert "8 games in" in output and "schema 6" not in output
+    assert report(old, "--csv", tmp_path / "old", "--md", tmp_path / "r5.md", "--no-html")[0] == 0
+    tables = sorted(p.name for p in (tmp_path / "new").glob("*.csv") if p.name != "runs.csv")
+    assert "beings.csv" in tables and "legend_effects.csv" in tables
+    assert any(int(r["plays"]) > 0 for r in _csv(tmp_path / "new", "being_effects"))
+    for name in tables:
+        assert (tmp_path / "old" / name).read_text() == (tmp_path / "new" / name).read_text(), name
 
 
 def test_a_missing_file_of_an_old_run_is_not_sent_to_a_rerun(tmp_path: Path) -> None:

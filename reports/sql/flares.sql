@@ -1,27 +1,24 @@
 -- Per flare, form, deck and strategy, with the seat-game as the unit: invocations, the seat-games it was
 -- invoked in, in how many of them only its upper half, only its lower half, or both halves were used, and
 -- comebacks: seat-games in which it was invoked while behind on score (behind_by, the invoker's score
--- minus the opponent's, below 0) and how many of those the invoker won. Reads: flare_events, seats.
-WITH per_game AS (
-    SELECT run, game_id, seat, flare_id,
-           count(*) AS invocations,
-           bool_or(upper) AS upper,
-           bool_or(lower) AS lower,
-           bool_or(behind_by < 0) AS behind,
-           sum(behind_by) AS gap_sum
-    FROM flare_events
-    GROUP BY run, game_id, seat, flare_id
-)
-SELECT s.mode, s.deck, s.strategy, f.flare_id AS card_id,
-       sum(f.invocations) AS invocations,
-       count(*) AS games,
-       count(*) FILTER (f.upper AND NOT f.lower) AS upper_only,
-       count(*) FILTER (f.lower AND NOT f.upper) AS lower_only,
-       count(*) FILTER (f.upper AND f.lower) AS both_halves,
-       count(*) FILTER (f.behind) AS behind,
-       coalesce(sum(s.won) FILTER (f.behind), 0) AS behind_wins,
-       sum(f.gap_sum) / sum(f.invocations) AS mean_score_gap
-FROM per_game f
-JOIN seats s USING (run, game_id, seat)
-GROUP BY s.mode, s.deck, s.strategy, f.flare_id
-ORDER BY s.mode, s.deck, s.strategy, f.flare_id;
+-- minus the opponent's, below 0) and how many of those the invoker won; the mean of behind_by over the
+-- invocations. Reads: seat_cards (each seat-game's invocations of a flare, summed when the shard was written by
+-- the seat's kind, card and result: docs/dataset.md), cells (seats.sql, melee_seats.sql or team_seats.sql, which
+-- name a seat's form as this CASE does).
+SELECT cells.mode, cells.deck, cells.strategy, c.card_id,
+       sum(c.invocations) AS invocations,
+       sum(c.invoked) AS games,
+       sum(c.upper_only) AS upper_only,
+       sum(c.lower_only) AS lower_only,
+       sum(c.both_halves) AS both_halves,
+       sum(c.behind) AS behind,
+       coalesce(sum(c.behind) FILTER (c.won), 0) AS behind_wins,
+       sum(c.behind_gap) / sum(c.invocations) AS mean_score_gap
+FROM seat_cards c
+JOIN cells ON cells.mode = CASE WHEN c.teams THEN 'team-' || c.mode WHEN c.players > 2 THEN 'melee-' || c.players
+                                ELSE c.mode END
+          AND cells.deck = c.deck AND cells.strategy = c.strategy
+WHERE c.invocations > 0
+GROUP BY cells.mode, cells.deck, cells.strategy, c.card_id
+HAVING sum(c.invoked) > 0
+ORDER BY cells.mode, cells.deck, cells.strategy, c.card_id;

@@ -1,9 +1,10 @@
 -- The deck matchup matrix: per form and strategy pairing, each deck's seat-games against each opposing
--- deck, wins and ties. A mirror match counts each game twice, once from each seat. Reads: seats.
+-- deck, wins and ties. A mirror match counts each game twice, once from each seat. Reads: seats (a row is n
+-- seat-games).
 SELECT mode, strategy, opp_strategy, deck, opp_deck,
-       count(*) AS games,
-       sum(won) AS wins,
-       sum(tied) AS ties
+       sum(n) AS games,
+       sum(won * n) AS wins,
+       sum(tied * n) AS ties
 FROM seats
 GROUP BY mode, strategy, opp_strategy, deck, opp_deck
 ORDER BY mode, strategy, opp_strategy, deck, opp_deck;

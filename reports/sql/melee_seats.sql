@@ -17,4 +17,4 @@ SELECT mode, deck, strategy, (row_number() OVER (ORDER BY mode, deck, strategy))
 FROM (SELECT DISTINCT mode, deck, strategy FROM melee_seat_rows);
 
 CREATE OR REPLACE TABLE seats AS
-SELECT s.*, c.cell FROM melee_seat_rows s JOIN cells c USING (mode, deck, strategy);
+SELECT *, 1 AS n FROM melee_seat_rows;  -- n: one seat-game a row (deck_baseline.sql weights by it)

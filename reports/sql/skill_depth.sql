@@ -4,11 +4,11 @@
 -- Estimand (reports/sections_skill.py): with the deck held equal, the stronger player's win rate against
 -- the weaker, pooled over its two seats (the study's seat rotation gives each player each seat in half the
 -- games); its win rate minus the weaker player's is what skill is worth with that deck.
--- Reads: seats (the duels of the unchanged card set; ablation arms are not in it).
+-- Reads: seats (the duels of the unchanged card set; ablation arms are not in it; a row is n seat-games).
 SELECT mode, deck, strategy, opp_strategy, seat,
-       count(*) AS games,
-       sum(won) AS wins,
-       sum(tied) AS ties
+       sum(n) AS games,
+       sum(won * n) AS wins,
+       sum(tied * n) AS ties
 FROM seats
 WHERE deck = opp_deck AND strategy <> opp_strategy
 GROUP BY mode, deck, strategy, opp_strategy, seat

@@ -1,11 +1,10 @@
 -- Per High Form task, claimer's deck and claimer's strategy: claims and how many claimers won.
 -- Compared with the deck's baseline (deck_baseline.sql) to flag tasks that go with winning or losing.
--- Reads: task_events, seats.
-SELECT s.deck, s.strategy, t.task_id,
-       count(*) AS claims,
-       sum(s.won) AS claimer_wins
-FROM task_events t
-JOIN seats s USING (run, game_id, seat)
-WHERE t.event = 'claimed'
-GROUP BY s.deck, s.strategy, t.task_id
-ORDER BY s.deck, s.strategy, t.task_id;
+-- Reads: seat_tasks.
+SELECT deck, strategy, task_id,
+       sum(claims) AS claims,
+       coalesce(sum(claims) FILTER (won), 0) AS claimer_wins
+FROM seat_tasks
+GROUP BY deck, strategy, task_id
+HAVING sum(claims) > 0
+ORDER BY deck, strategy, task_id;

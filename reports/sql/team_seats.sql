@@ -16,7 +16,7 @@ SELECT mode, deck, strategy, (row_number() OVER (ORDER BY mode, deck, strategy))
 FROM (SELECT DISTINCT mode, deck, strategy FROM team_seat_rows);
 
 CREATE OR REPLACE TABLE seats AS
-SELECT s.*, c.cell FROM team_seat_rows s JOIN cells c USING (mode, deck, strategy);
+SELECT *, 1 AS n FROM team_seat_rows;  -- n: one seat-game a row (deck_baseline.sql weights by it)
 
 -- One row per team of every team game: its two members' decks and players (unordered: "a+b" in name order),
 -- the other team's, whether it took the first turn, its result, score and the times its members passed

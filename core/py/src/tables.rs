@@ -3,10 +3,14 @@
 //! (shards with Python strategies); tests/test_pipelines_arrow.py holds the two to each other row for
 //! row and these columns to the Python schemas.
 
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hash, Hasher};
 use std::sync::Arc;
 
+use arrow_array::types::Int32Type;
 use arrow_array::{
-    ArrayRef, BooleanArray, Int16Array, Int32Array, Int64Array, Int8Array, RecordBatch, StringArray,
+    ArrayRef, BooleanArray, DictionaryArray, Int16Array, Int32Array, Int64Array, Int8Array,
+    RecordBatch, StringArray,
 };
 use arrow_buffer::{Buffer, OffsetBuffer};
 use arrow_schema::{DataType, Field, Schema};
@@ -26,6 +30,7 @@ pub enum Ty {
 }
 
 impl Ty {
+    /// The column's type in the record batch: a string column as a dictionary of strings (`Strings`).
     fn data_type(self) -> DataType {
         match self {
             Ty::I8 => DataType::Int8,
@@ -33,7 +38,7 @@ impl Ty {
             Ty::I32 => DataType::Int32,
             Ty::I64 => DataType::Int64,
             Ty::Bool => DataType::Boolean,
-            Ty::Str => DataType::Utf8,
+            Ty::Str => DataType::Dictionary(Box::new(DataType::Int32), Box::new(DataType::Utf8)),
         }
     }
 
@@ -56,8 +61,27 @@ use Ty::{Bool, Str, I16, I32, I64, I8};
 
 const COUNTERS: usize = 8; // enemy_common, enemy_heroic, enemy_legendary, own_destroyed, upgrades, downgrades, placed, converted
 
-/// Every table's columns, in the order of `pipelines/schema.py` (which documents them).
-pub const TABLES: [(&str, Columns); 10] = [
+/// A summed table's columns: the seat's kind first (`SEAT_KIND` in `pipelines/schema.py`: the columns the report
+/// selects games by, and the seat's deck and player), then the table's own.
+macro_rules! summed {
+    ($($column:expr),* $(,)?) => {
+        &[
+            ("mode", Str),
+            ("players", I8),
+            ("teams", Bool),
+            ("variant", Str),
+            ("mirror", Bool),
+            ("deck", Str),
+            ("strategy", Str),
+            $($column),*
+        ]
+    };
+}
+
+/// Every table's columns, in the order of `pipelines/schema.py` (which documents them). The last three are
+/// summed within the shard by the seats' kind of game, deck and player (`pipelines/summaries.py` declares the
+/// same sums, which the tests hold these to).
+pub const TABLES: [(&str, Columns); 12] = [
     (
         "games",
         &[
@@ -185,28 +209,58 @@ pub const TABLES: [(&str, Columns); 10] = [
     ),
     (
         "seat_cards",
-        &[
-            ("game_id", I64),
-            ("seat", I8),
+        summed![
             ("card_id", Str),
-            ("drawn", Bool),
-            ("opening", Bool),
-            ("played", Bool),
-            ("plays", I16),
-            ("play_turns", I32),
-            ("first_play", I16),
-            ("enemy_common", I16),
-            ("enemy_heroic", I16),
-            ("enemy_legendary", I16),
-            ("own_destroyed", I16),
-            ("upgrades", I16),
-            ("downgrades", I16),
-            ("placed", I16),
-            ("converted", I16),
-            ("turn_points", I32),
-            ("frozen", I16),
-            ("thawed", I16),
-            ("warped", I16),
+            ("won", Bool),
+            ("drawn", I32),
+            ("opening", I32),
+            ("played", I32),
+            ("plays", I32),
+            ("play_turns", I64),
+            ("first_plays", I32),
+            ("first_play_turns", I64),
+            ("enemy_common", I32),
+            ("enemy_heroic", I32),
+            ("enemy_legendary", I32),
+            ("own_destroyed", I32),
+            ("upgrades", I32),
+            ("downgrades", I32),
+            ("placed", I32),
+            ("converted", I32),
+            ("turn_points", I64),
+            ("frozen", I32),
+            ("thawed", I32),
+            ("warped", I32),
+            ("invocations", I32),
+            ("invoked", I32),
+            ("upper_only", I32),
+            ("lower_only", I32),
+            ("both_halves", I32),
+            ("behind", I32),
+            ("behind_gap", I64),
+        ],
+    ),
+    (
+        "deck_positions",
+        summed![
+            ("card_id", Str),
+            ("position", I8),
+            ("won", Bool),
+            ("games", I32),
+        ],
+    ),
+    (
+        "seat_tasks",
+        summed![
+            ("opp_strategy", Str),
+            ("first", Bool),
+            ("task_id", Str),
+            ("won", Bool),
+            ("dealt", I32),
+            ("revealed", I32),
+            ("claims", I32),
+            ("points", I32),
+            ("row_turns", I64),
         ],
     ),
 ];
@@ -221,6 +275,8 @@ const SEAT_RESULTS: usize = 6;
 const COLOUR_POINTS: usize = 7;
 const PASS_CONTROL: usize = 8;
 const SEAT_CARDS: usize = 9;
+const DECK_POSITIONS: usize = 10;
+const SEAT_TASKS: usize = 11;
 
 /// One value of a row.
 #[derive(Clone, Copy)]
@@ -252,15 +308,61 @@ fn i32v(v: impl Into<i64>) -> V<'static> {
     V::I32(narrow(v))
 }
 
-/// A string column keeps its values (the card set's interned ids, the study's names) until the end,
-/// when they are copied once into a buffer of the exact size.
+/// A string column as a dictionary: each distinct value once (found by its address: the card set interns its ids
+/// and a shard's names are shared), each row an index into it. pyarrow's Parquet writer takes the dictionary as
+/// it is, instead of hashing every row's string again (a quarter of card_events' encoding time); the files hold
+/// plain strings (docs/core.md, "Shards as Arrow").
+#[derive(Default)]
+struct Strings<'a> {
+    values: Vec<&'a str>,
+    index: HashMap<(usize, usize), i32, BuildHasherDefault<FxHasher>>,
+    keys: Vec<i32>,
+}
+
+impl<'a> Strings<'a> {
+    fn push(&mut self, v: &'a str) {
+        let values = &mut self.values;
+        let key = *self
+            .index
+            .entry((v.as_ptr() as usize, v.len()))
+            .or_insert_with(|| {
+                values.push(v);
+                narrow(values.len() as i64 - 1)
+            });
+        self.keys.push(key);
+    }
+
+    /// The dictionary array, the same text at two addresses made one entry.
+    fn finish(self) -> DictionaryArray<Int32Type> {
+        let mut first: HashMap<&str, i32, BuildHasherDefault<FxHasher>> = HashMap::default();
+        let mut distinct = Vec::with_capacity(self.values.len());
+        let remap: Vec<i32> = self
+            .values
+            .iter()
+            .map(|&v| {
+                *first.entry(v).or_insert_with(|| {
+                    distinct.push(v);
+                    narrow(distinct.len() as i64 - 1)
+                })
+            })
+            .collect();
+        let keys = if distinct.len() == self.values.len() {
+            self.keys
+        } else {
+            self.keys.iter().map(|&k| remap[k as usize]).collect()
+        };
+        DictionaryArray::try_new(Int32Array::from(keys), Arc::new(string_array(&distinct)))
+            .expect("every key within the dictionary")
+    }
+}
+
 enum Column<'a> {
     I8(Vec<i8>),
     I16(Vec<i16>),
     I32(Vec<i32>),
     I64(Vec<i64>),
     Bool(Vec<bool>),
-    Str(Vec<&'a str>),
+    Str(Strings<'a>),
 }
 
 impl Column<'_> {
@@ -271,7 +373,7 @@ impl Column<'_> {
             Column::I32(c) => c.len(),
             Column::I64(c) => c.len(),
             Column::Bool(c) => c.len(),
-            Column::Str(c) => c.len(),
+            Column::Str(c) => c.keys.len(),
         }
     }
 
@@ -282,7 +384,7 @@ impl Column<'_> {
             Column::I32(c) => c.reserve(n),
             Column::I64(c) => c.reserve(n),
             Column::Bool(c) => c.reserve(n),
-            Column::Str(c) => c.reserve(n),
+            Column::Str(c) => c.keys.reserve(n),
         }
     }
 }
@@ -313,7 +415,7 @@ impl<'a> Table<'a> {
                 Ty::I32 => Column::I32(Vec::new()),
                 Ty::I64 => Column::I64(Vec::new()),
                 Ty::Bool => Column::Bool(Vec::new()),
-                Ty::Str => Column::Str(Vec::new()),
+                Ty::Str => Column::Str(Strings::default()),
             })
             .collect();
         Table { fields, columns }
@@ -355,7 +457,7 @@ impl<'a> Table<'a> {
                     Column::I32(v) => Arc::new(Int32Array::from(v)),
                     Column::I64(v) => Arc::new(Int64Array::from(v)),
                     Column::Bool(v) => Arc::new(BooleanArray::from(v)),
-                    Column::Str(v) => Arc::new(string_array(&v)),
+                    Column::Str(v) => Arc::new(v.finish()),
                 }
             })
             .collect();
@@ -388,6 +490,8 @@ struct CardRow {
     opening: bool,
     square: i16,
     counters: [i64; COUNTERS],
+    /// An invocation's flare_events values: upper, lower, behind_by.
+    flare: (bool, bool, i64),
 }
 
 fn card_type(card: &str) -> &'static str {
@@ -408,7 +512,7 @@ fn deck_card_type(deck: DrawDeck) -> &'static str {
     }
 }
 
-/// A seat_cards row being summed: one seat's card rows of one card.
+/// One seat's card rows of one card in a game, summed (then added to the shard's seat_cards).
 #[derive(Clone, Copy)]
 struct SeatCard {
     seat: i8,
@@ -422,6 +526,8 @@ struct SeatCard {
     counters: [i64; COUNTERS],
     turn_points: i64,
     expansion: [i64; 3], // frozen, thawed, warped
+    invocations: i64,
+    flare: (bool, bool, bool, i64), // over the invocations: upper used, lower used, behind, sum of behind_by
 }
 
 impl SeatCard {
@@ -438,6 +544,8 @@ impl SeatCard {
             counters: [0; COUNTERS],
             turn_points: 0,
             expansion: [0; 3],
+            invocations: 0,
+            flare: (false, false, false, 0),
         }
     }
 
@@ -459,6 +567,14 @@ impl SeatCard {
                     .filter(|&&(turn, seat, _)| turn == c.turn && seat == c.seat)
                     .map(|&(_, _, p)| p)
                     .sum::<i64>();
+            }
+            "invoked" => {
+                let (upper, lower, behind_by) = c.flare;
+                self.invocations += 1;
+                self.flare.0 |= upper;
+                self.flare.1 |= lower;
+                self.flare.2 |= behind_by < 0;
+                self.flare.3 += behind_by;
             }
             "frozen" => self.expansion[0] += 1,
             "thawed" => self.expansion[1] += 1,
@@ -484,7 +600,159 @@ impl SeatCard {
         for (sum, k) in self.expansion.iter_mut().zip(o.expansion) {
             *sum += k;
         }
+        self.invocations += o.invocations;
+        self.flare = (
+            self.flare.0 | o.flare.0,
+            self.flare.1 | o.flare.1,
+            self.flare.2 | o.flare.2,
+            self.flare.3 + o.flare.3,
+        );
     }
+}
+
+/// A seat of a game as the summed tables key it: the columns the report selects games by (the game's mode,
+/// players, teams, variant and whether both seats 0 and 1 had one player label) and the seat's deck and player.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct SeatKind<'a> {
+    mode: &'a str,
+    players: i8,
+    teams: bool,
+    variant: &'a str,
+    mirror: bool,
+    deck: &'a str,
+    strategy: &'a str,
+}
+
+/// A seat of the game being added: its kind (an index into the shard's kinds), whether it won (the winner is
+/// its team: in a team game seat % 2, else the seat), whether it took the first turn, and (a duel) the other
+/// seat's player label, else "".
+#[derive(Clone, Copy)]
+struct Seat<'a> {
+    kind: u16,
+    won: bool,
+    first: bool,
+    opponent: &'a str,
+}
+
+/// rustc's FxHash: the summed tables' keys (a few small integers and card ids) are hashed about a hundred times a
+/// game, and SipHash's defence against chosen keys buys nothing here.
+#[derive(Default)]
+struct FxHasher(u64);
+
+impl FxHasher {
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+}
+
+impl Hasher for FxHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut words = bytes.chunks_exact(8);
+        for w in &mut words {
+            self.add(u64::from_le_bytes(w.try_into().expect("8 bytes")));
+        }
+        for &b in words.remainder() {
+            self.add(u64::from(b));
+        }
+    }
+
+    fn write_u8(&mut self, i: u8) {
+        self.add(u64::from(i));
+    }
+
+    fn write_u16(&mut self, i: u16) {
+        self.add(u64::from(i));
+    }
+
+    fn write_u64(&mut self, i: u64) {
+        self.add(i);
+    }
+
+    fn write_usize(&mut self, i: usize) {
+        self.add(i as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// A string as a key by its address: the card set interns its ids and a shard's labels are shared, so a key is
+/// hashed and compared as two integers; the same text at two addresses is merged when the sums are sorted by
+/// their text (`Sums::into_sorted`).
+#[derive(Clone, Copy)]
+struct Interned<'a>(&'a str);
+
+impl PartialEq for Interned<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self.0, other.0)
+    }
+}
+
+impl Eq for Interned<'_> {}
+
+impl Hash for Interned<'_> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_usize(self.0.as_ptr() as usize);
+        state.write_usize(self.0.len());
+    }
+}
+
+/// Values summed by key over a shard's games, in the order the keys came (sorted when the shard is done).
+struct Sums<K, const N: usize> {
+    index: HashMap<K, usize, BuildHasherDefault<FxHasher>>,
+    rows: Vec<(K, [i64; N])>,
+}
+
+impl<K: Copy + Eq + Hash, const N: usize> Sums<K, N> {
+    fn new() -> Self {
+        Sums {
+            index: HashMap::default(),
+            rows: Vec::new(),
+        }
+    }
+
+    /// The sums sorted by `key` (the row's columns, by text), the rows of equal keys summed into one.
+    fn into_sorted<T: Ord>(self, key: impl Fn(&K) -> T) -> Vec<(T, [i64; N])> {
+        let mut rows: Vec<(T, [i64; N])> =
+            self.rows.into_iter().map(|(k, v)| (key(&k), v)).collect();
+        rows.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        let mut out: Vec<(T, [i64; N])> = Vec::with_capacity(rows.len());
+        for (k, v) in rows {
+            match out.last_mut() {
+                Some((last, sums)) if *last == k => {
+                    for (sum, x) in sums.iter_mut().zip(v) {
+                        *sum += x;
+                    }
+                }
+                _ => out.push((k, v)),
+            }
+        }
+        out
+    }
+
+    fn add(&mut self, key: K, values: [i64; N]) {
+        let rows = &mut self.rows;
+        let i = *self.index.entry(key).or_insert_with(|| {
+            rows.push((key, [0; N]));
+            rows.len() - 1
+        });
+        for (sum, v) in rows[i].1.iter_mut().zip(values) {
+            *sum += v;
+        }
+    }
+}
+
+const CARD_SUMS: usize = 26; // seat_cards' columns after its keys
+const TASK_SUMS: usize = 5; // seat_tasks' columns after its keys
+
+/// A task of a game: revealed (at setup, turn 0: dealt), the turn it entered the row (setup's first three: 0;
+/// a later one: at the first claim after its reveal, which freed the place it moved into), its claim.
+struct GameTask {
+    task: Id,
+    dealt: bool,
+    entered: Option<u32>,
+    claim: Option<(i8, u32, i64)>, // seat, turn, points
 }
 
 /// A shard's tables, a game at a time.
@@ -492,10 +760,17 @@ pub struct ShardTables<'a> {
     tables: Vec<Table<'a>>,
     schema_version: i16,
     rows: Vec<CardRow>,
-    /// The game's points events as (turn, seat, points), and its card rows in seat_cards order.
+    /// The game's points events as (turn, seat, points), and its card rows in seat order.
     points: Vec<(u32, i8, i64)>,
     order: Vec<usize>,
     seat_sums: Vec<SeatCard>,
+    /// The game's deck order after its setup: (seat, being id, position).
+    deck: Vec<(usize, Id, i64)>,
+    tasks: Vec<GameTask>,
+    kinds: Vec<SeatKind<'a>>,
+    seat_cards: Sums<(u16, Interned<'static>, bool), CARD_SUMS>,
+    deck_positions: Sums<(u16, Interned<'static>, i64, bool), 1>,
+    seat_tasks: Sums<(u16, Interned<'a>, bool, Interned<'static>, bool), TASK_SUMS>,
 }
 
 impl<'a> ShardTables<'a> {
@@ -510,6 +785,12 @@ impl<'a> ShardTables<'a> {
             points: Vec::new(),
             order: Vec::new(),
             seat_sums: Vec::new(),
+            deck: Vec::new(),
+            tasks: Vec::new(),
+            kinds: Vec::new(),
+            seat_cards: Sums::new(),
+            deck_positions: Sums::new(),
+            seat_tasks: Sums::new(),
         }
     }
 
@@ -525,7 +806,7 @@ impl<'a> ShardTables<'a> {
 
     /// Each seat's being deck as the setup shuffle left it, first drawn first (the opening hand, then the
     /// deck from its top); a team game's 4 players from their side's slots or the bench. Call it right
-    /// after the setup.
+    /// after the setup; `add` counts its positions by the seat's result.
     pub fn deck_order(&mut self, game_id: i64, s: &GameState) {
         let mut seats: Vec<(&[BeingId], &[BeingId])> = Vec::new();
         match &s.teams {
@@ -541,17 +822,57 @@ impl<'a> ShardTables<'a> {
             }
             None => seats.extend((0..s.seats).map(|p| (&s.hand[p][..], &s.deck[p][..]))),
         }
+        self.deck.clear();
         let table = &mut self.tables[DECK_ORDER];
         for (seat, (hand, deck)) in seats.into_iter().enumerate() {
             for (pos, &b) in hand.iter().chain(deck.iter().rev()).enumerate() {
+                let card = s.cards.being(b).id;
                 table.push(&[
                     V::I64(game_id),
                     i8v(seat as i64),
-                    V::S(s.cards.being(b).id),
+                    V::S(card),
                     i8v(pos as i64),
                 ]);
+                self.deck.push((seat, card, pos as i64));
             }
         }
+    }
+
+    /// The seats of a game as the summed tables key them.
+    fn seats(&mut self, g: &GameInfo<'a>, winner: i32, first: usize) -> Vec<Seat<'a>> {
+        let n = g.decks.len();
+        let mirror = g.labels[0] == g.labels[1];
+        (0..n)
+            .map(|p| {
+                let kind = SeatKind {
+                    mode: g.mode,
+                    players: narrow(n as i64),
+                    teams: g.teams,
+                    variant: g.variant,
+                    mirror,
+                    deck: &g.decks[p],
+                    strategy: g.labels[p],
+                };
+                let at = match self.kinds.iter().position(|k| *k == kind) {
+                    Some(at) => at,
+                    None => {
+                        self.kinds.push(kind);
+                        self.kinds.len() - 1
+                    }
+                };
+                let team = if g.teams { p % 2 } else { p };
+                Seat {
+                    kind: narrow(at as i64),
+                    won: winner == team as i32,
+                    first: p == first,
+                    opponent: if n == 2 && !g.teams {
+                        g.labels[1 - p]
+                    } else {
+                        ""
+                    },
+                }
+            })
+            .collect()
     }
 
     /// The rows of a finished game.
@@ -566,6 +887,10 @@ impl<'a> ShardTables<'a> {
         let mut play: Option<(usize, Id)> = None; // the last summon, thaw or warp: its row and card
         let mut rows = std::mem::take(&mut self.rows);
         rows.clear();
+        let mut tasks = std::mem::take(&mut self.tasks);
+        tasks.clear();
+        let mut reveals = 0;
+        let mut pending: Vec<usize> = Vec::new(); // revealed tasks waiting to enter the row
         let mut points = std::mem::take(&mut self.points);
         points.clear();
         let mut row = |turn: u32,
@@ -584,11 +909,13 @@ impl<'a> ShardTables<'a> {
                 opening,
                 square,
                 counters: [0; COUNTERS],
+                flare: (false, false, 0),
             });
             rows.len() - 1
         };
         // the counter an effect event of `cause` adds to, if it follows a play of `cause`
         let mut effects: Vec<(usize, usize)> = Vec::new();
+        let mut invoked: Vec<(usize, (bool, bool, i64))> = Vec::new();
         let mut count = |play: Option<(usize, Id)>, cause: Id, counter: usize| {
             if let Some((at, card)) = play {
                 if card == cause {
@@ -660,7 +987,8 @@ impl<'a> ShardTables<'a> {
                     lead,
                     against,
                 } => {
-                    row(turn, seat, card, card_type(card), "invoked", false, -1);
+                    let at = row(turn, seat, card, card_type(card), "invoked", false, -1);
+                    invoked.push((at, (upper, lower, i64::from(lead))));
                     self.tables[FLARE_EVENTS].push(&[
                         id,
                         i16v(turn),
@@ -691,27 +1019,47 @@ impl<'a> ShardTables<'a> {
                 Event::Downgrade { cause, .. } => count(play, cause, 5),
                 Event::Place { cause, .. } => count(play, cause, 6),
                 Event::Convert { cause, .. } => count(play, cause, 7),
-                Event::TaskReveal { turn, task, .. } => self.tables[TASK_EVENTS].push(&[
-                    id,
-                    i16v(turn),
-                    V::I8(-1),
-                    V::S(task),
-                    V::S("revealed"),
-                    V::I8(0),
-                ]),
+                Event::TaskReveal { turn, task, .. } => {
+                    self.tables[TASK_EVENTS].push(&[
+                        id,
+                        i16v(turn),
+                        V::I8(-1),
+                        V::S(task),
+                        V::S("revealed"),
+                        V::I8(0),
+                    ]);
+                    reveals += 1;
+                    if reveals > 3 {
+                        pending.push(tasks.len());
+                    }
+                    tasks.push(GameTask {
+                        task,
+                        dealt: turn == 0,
+                        entered: (reveals <= 3).then_some(0),
+                        claim: None,
+                    });
+                }
                 Event::TaskClaim {
                     turn,
                     seat,
                     task,
                     points,
-                } => self.tables[TASK_EVENTS].push(&[
-                    id,
-                    i16v(turn),
-                    V::I8(seat),
-                    V::S(task),
-                    V::S("claimed"),
-                    i8v(points),
-                ]),
+                } => {
+                    self.tables[TASK_EVENTS].push(&[
+                        id,
+                        i16v(turn),
+                        V::I8(seat),
+                        V::S(task),
+                        V::S("claimed"),
+                        i8v(points),
+                    ]);
+                    for at in pending.drain(..) {
+                        tasks[at].entered = Some(turn);
+                    }
+                    if let Some(t) = tasks.iter_mut().rev().find(|t| t.task == task) {
+                        t.claim = Some((seat, turn, i64::from(points)));
+                    }
+                }
                 Event::Points {
                     turn,
                     seat,
@@ -748,6 +1096,9 @@ impl<'a> ShardTables<'a> {
         for (at, counter) in effects {
             rows[at].counters[counter] += 1;
         }
+        for (at, flare) in invoked {
+            rows[at].flare = flare;
+        }
         let table = &mut self.tables[CARD_EVENTS];
         for c in &rows {
             let k = c.counters;
@@ -770,11 +1121,16 @@ impl<'a> ShardTables<'a> {
                 i8v(k[7]),
             ]);
         }
-        self.seat_cards(g.game_id, &rows, &points);
+        let first = r.first_player;
+        let seats = self.seats(g, r.winner, first);
+        self.sum_seat_cards(&seats, &rows, &points);
+        self.sum_deck_positions(&seats);
+        self.sum_seat_tasks(&seats, &tasks);
         self.rows = rows;
         self.points = points;
+        self.tasks = tasks;
 
-        let first = r.first_player as i64;
+        let first = first as i64;
         self.tables[GAMES].push(&[
             id,
             V::S(g.cell),
@@ -832,14 +1188,15 @@ impl<'a> ShardTables<'a> {
         }
     }
 
-    /// The seat_cards rows of a game from its card rows and points events, as `summarize` in
-    /// `pipelines/seat_cards.py` sums them from the card_events and points tables: by seat and card id.
-    fn seat_cards(&mut self, game_id: i64, rows: &[CardRow], points: &[(u32, i8, i64)]) {
+    /// A game's card rows and points events summed per seat and card, as `summarize` in
+    /// `pipelines/summaries.py` sums them from the card_events and points tables, then added to the shard's
+    /// seat_cards by the seat's kind, card and result, as `seat_cards` there sums them.
+    fn sum_seat_cards(&mut self, seats: &[Seat<'a>], rows: &[CardRow], points: &[(u32, i8, i64)]) {
         let mut order = std::mem::take(&mut self.order);
         order.clear();
         order.extend(0..rows.len());
-        // grouped by the id's address first (integers sort fast; the card set interns its ids), then the
-        // groups sorted by the id itself and any groups of one id at two addresses merged
+        // grouped by the id's address first (integers sort fast; the card set interns its ids), then any
+        // groups of one id at two addresses merged
         let key = |c: &CardRow| (c.seat, c.card.as_ptr() as usize, c.card.len());
         order.sort_unstable_by_key(|&i| key(&rows[i]));
         let mut sums = std::mem::take(&mut self.seat_sums);
@@ -852,43 +1209,131 @@ impl<'a> ShardTables<'a> {
             sums.push(sum);
         }
         sums.sort_unstable_by(|a, b| (a.seat, a.card).cmp(&(b.seat, b.card)));
-        let table = &mut self.tables[SEAT_CARDS];
         for same in sums.chunk_by(|a, b| (a.seat, a.card) == (b.seat, b.card)) {
             let mut sum = same[0];
             for other in &same[1..] {
                 sum.merge(other);
             }
+            let seat = seats[sum.seat as usize];
             let (k, x) = (sum.counters, sum.expansion);
-            table.push(&[
-                V::I64(game_id),
-                V::I8(sum.seat),
-                V::S(sum.card),
-                V::B(sum.drawn),
-                V::B(sum.opening),
-                V::B(sum.played),
-                i16v(sum.plays),
-                i32v(sum.play_turns),
-                i16v(sum.first_play.map_or(-1, i64::from)),
-                i16v(k[0]),
-                i16v(k[1]),
-                i16v(k[2]),
-                i16v(k[3]),
-                i16v(k[4]),
-                i16v(k[5]),
-                i16v(k[6]),
-                i16v(k[7]),
-                i32v(sum.turn_points),
-                i16v(x[0]),
-                i16v(x[1]),
-                i16v(x[2]),
-            ]);
+            let first_play = sum.first_play.filter(|_| sum.plays > 0);
+            let (invoked, (upper, lower, behind, gap)) = (sum.invocations > 0, sum.flare);
+            self.seat_cards.add(
+                (seat.kind, Interned(sum.card), seat.won),
+                [
+                    i64::from(sum.drawn),
+                    i64::from(sum.drawn && sum.opening),
+                    i64::from(sum.drawn && sum.played),
+                    sum.plays,
+                    sum.play_turns,
+                    i64::from(first_play.is_some()),
+                    first_play.map_or(0, i64::from),
+                    k[0],
+                    k[1],
+                    k[2],
+                    k[3],
+                    k[4],
+                    k[5],
+                    k[6],
+                    k[7],
+                    sum.turn_points,
+                    x[0],
+                    x[1],
+                    x[2],
+                    sum.invocations,
+                    i64::from(invoked),
+                    i64::from(invoked && upper && !lower),
+                    i64::from(invoked && lower && !upper),
+                    i64::from(invoked && upper && lower),
+                    i64::from(invoked && behind),
+                    gap,
+                ],
+            );
         }
         self.order = order;
         self.seat_sums = sums;
     }
 
+    /// The game's deck order (`deck_order` at its setup) counted by the seat's kind, card, position and result.
+    fn sum_deck_positions(&mut self, seats: &[Seat<'a>]) {
+        for &(seat, card, pos) in &self.deck {
+            let s = seats[seat];
+            self.deck_positions
+                .add((s.kind, Interned(card), pos, s.won), [1]);
+        }
+    }
+
+    /// The game's tasks per seat: for every task revealed in the game and every seat, whether it was dealt at
+    /// setup, revealed, and the seat's claim of it (its points, and the turns from entering the row to the
+    /// claim), by the seat's kind, opponent, first turn, task and result.
+    fn sum_seat_tasks(&mut self, seats: &[Seat<'a>], tasks: &[GameTask]) {
+        for (p, s) in seats.iter().enumerate() {
+            for t in tasks {
+                let (claims, points, turns) = match t.claim {
+                    Some((seat, turn, points)) if seat as usize == p => {
+                        (1, points, i64::from(turn) - t.entered.map_or(0, i64::from))
+                    }
+                    _ => (0, 0, 0),
+                };
+                self.seat_tasks.add(
+                    (
+                        s.kind,
+                        Interned(s.opponent),
+                        s.first,
+                        Interned(t.task),
+                        s.won,
+                    ),
+                    [i64::from(t.dealt), 1, claims, points, turns],
+                );
+            }
+        }
+    }
+
     /// One record batch per table, by name.
-    pub fn finish(self) -> Vec<(&'static str, RecordBatch)> {
+    pub fn finish(mut self) -> Vec<(&'static str, RecordBatch)> {
+        let kinds = std::mem::take(&mut self.kinds);
+        let kind = |k: SeatKind<'a>| {
+            [
+                V::S(k.mode),
+                V::I8(k.players),
+                V::B(k.teams),
+                V::S(k.variant),
+                V::B(k.mirror),
+                V::S(k.deck),
+                V::S(k.strategy),
+            ]
+        };
+        let cards = std::mem::replace(&mut self.seat_cards, Sums::new())
+            .into_sorted(|&(k, card, won)| (kinds[usize::from(k)], card.0, won));
+        for ((k, card, won), v) in cards {
+            let mut row: Vec<V<'a>> = kind(k).to_vec();
+            row.extend([V::S(card), V::B(won)]);
+            row.extend(
+                v.iter()
+                    .enumerate()
+                    .map(|(i, &x)| match TABLES[SEAT_CARDS].1[9 + i].1 {
+                        I64 => V::I64(x),
+                        _ => i32v(x),
+                    }),
+            );
+            self.tables[SEAT_CARDS].push(&row);
+        }
+        let deck = std::mem::replace(&mut self.deck_positions, Sums::new())
+            .into_sorted(|&(k, card, pos, won)| (kinds[usize::from(k)], card.0, pos, won));
+        for ((k, card, pos, won), [games]) in deck {
+            let mut row: Vec<V<'a>> = kind(k).to_vec();
+            row.extend([V::S(card), i8v(pos), V::B(won), i32v(games)]);
+            self.tables[DECK_POSITIONS].push(&row);
+        }
+        let tasks = std::mem::replace(&mut self.seat_tasks, Sums::new()).into_sorted(
+            |&(k, opp, first, task, won)| (kinds[usize::from(k)], opp.0, first, task.0, won),
+        );
+        for ((k, opp, first, task, won), v) in tasks {
+            let mut row: Vec<V<'a>> = kind(k).to_vec();
+            row.extend([V::S(opp), V::B(first), V::S(task), V::B(won)]);
+            row.extend([i32v(v[0]), i32v(v[1]), i32v(v[2]), i32v(v[3]), V::I64(v[4])]);
+            self.tables[SEAT_TASKS].push(&row);
+        }
         TABLES
             .iter()
             .zip(self.tables)
