@@ -208,7 +208,8 @@ def test_every_command_takes_h_as_well_as_help(command):
 def test_shell_completion_is_offered():
     assert "--install-completion" in run("-h").stdout
     result = run("--show-completion", "bash")
-    assert result.exit_code == 0 and "_TASHKALAR_COMPLETE" in result.stdout
+    assert result.exit_code == 0, (result.exception, result.output)
+    assert "_TASHKALAR_COMPLETE" in result.stdout
 
 
 def test_help_names_values_naturally():

@@ -45,7 +45,8 @@ def _scrambled_pages(run: Path) -> None:
     events are read only for ablation arms, and a run's manifest checksums cover them)."""
     f = run / "seat_cards" / "part-0.parquet"
     data = bytearray(f.read_bytes())
-    for i in range(200, len(data) // 2, 7):
+    footer = int.from_bytes(data[-8:-4], "little") + 8  # the metadata, its length and the closing magic
+    for i in range(4, len(data) - footer, 7):
         data[i] = (data[i] * 31 + 17) % 256
     f.write_bytes(bytes(data))
 
