@@ -880,6 +880,18 @@ fn iris_of_eternity_may_destroy_an_adjacent_legend_instead() {
     assert_eq!(game.state.piece_at(sq("g5")), Some((0, 1)));
 }
 
+#[test]
+fn iris_of_eternity_offers_no_upgrade_to_a_player_with_three_legends_in_the_arena() {
+    let pieces = format!(
+        "a5=1l e1=1l e9=1l {}",
+        pattern_at("etherweave/iris-of-eternity", "g5")
+    );
+    let (mut game, asked) = later("iris-of-eternity", &pieces, &[]);
+    summon(&mut game, "g5", 0);
+    assert!(asked.borrow().is_empty(), "nothing to choose");
+    assert_eq!(game.state.piece_at(sq("g5")), Some((0, 1)));
+}
+
 // ----- Polarity Queen's warp
 #[test]
 fn polarity_queens_warp_places_a_common_next_to_an_enemy_piece() {
