@@ -271,12 +271,19 @@ fn successive_halving_keeps_the_better_half_down_to_two() {
             if all.len() < 3 {
                 continue;
             }
-            assert_eq!(kept.len(), all.len().div_ceil(2).max(2), "{mode:?} seed {seed}");
+            assert_eq!(
+                kept.len(),
+                all.len().div_ceil(2).max(2),
+                "{mode:?} seed {seed}"
+            );
             let mut ranked: Vec<f64> = all.iter().map(|c| c.1).collect();
             ranked.sort_by(|a, b| b.total_cmp(a));
             for c in kept.iter() {
                 assert!(all.contains(c), "a kept candidate is played out as before");
-                assert!(c.1 >= ranked[kept.len() - 1], "only the better half is kept");
+                assert!(
+                    c.1 >= ranked[kept.len() - 1],
+                    "only the better half is kept"
+                );
             }
             // four rollouts: halved down to two, which play every rollout as without halving
             let all = values(&with(4, false));

@@ -111,7 +111,12 @@ impl<T: Value> Value for Vec<T> {
 impl<T: Value + Default, const N: usize> Value for [T; N] {
     fn to_py<'py>(&self, c: &Ctx<'_, 'py>) -> PyResult<Bound<'py, PyAny>> {
         let n = if N == MAX_SEATS { c.seats } else { N };
-        c.seq(self[..n].iter().map(|v| v.to_py(c)).collect::<PyResult<_>>()?)
+        c.seq(
+            self[..n]
+                .iter()
+                .map(|v| v.to_py(c))
+                .collect::<PyResult<_>>()?,
+        )
     }
     fn from_py(ob: &Bound<'_, PyAny>, c: &Ctx<'_, '_>) -> PyResult<Self> {
         let (n, what) = if N == MAX_SEATS {
@@ -190,9 +195,7 @@ impl Value for EndTrigger {
             .into_iter()
             .find(|t| t.as_str() == name)
             .ok_or_else(|| {
-                PyValueError::new_err(format!(
-                    "expected deck, score or turn-limit, got {name:?}"
-                ))
+                PyValueError::new_err(format!("expected deck, score or turn-limit, got {name:?}"))
             })
     }
 }
@@ -331,7 +334,8 @@ fn random_to_py<'py>(r: &PyRandom, py: Python<'py>) -> PyResult<Bound<'py, PyAny
 
 /// The state of a `random.Random` as the core's generator.
 pub(crate) fn random_from_py(ob: &Bound<'_, PyAny>) -> PyResult<PyRandom> {
-    let (_, words, _): (i64, Vec<u32>, Bound<'_, PyAny>) = ob.call_method0("getstate")?.extract()?;
+    let (_, words, _): (i64, Vec<u32>, Bound<'_, PyAny>) =
+        ob.call_method0("getstate")?.extract()?;
     let Some((&index, mt)) = words.split_last() else {
         return Err(PyValueError::new_err("empty random state"));
     };
@@ -591,14 +595,22 @@ fn slot<'py>(
 
 /// Write every field of `values` (as `get_all` gives them) into `s`: each checked, the fields a game is made
 /// with left as they are (they must not differ), no field missing and none unknown.
-pub(crate) fn set_all(s: &mut GameState, values: &Bound<'_, PyDict>, c: &Ctx<'_, '_>) -> PyResult<()> {
+pub(crate) fn set_all(
+    s: &mut GameState,
+    values: &Bound<'_, PyDict>,
+    c: &Ctx<'_, '_>,
+) -> PyResult<()> {
     let py = c.py;
     for f in FIELDS {
         let (dict, key) = match f.name.split_once('.') {
             None => (values.clone(), f.name),
             Some((group, key)) => match values.get_item(group)? {
                 Some(d) => (d.downcast_into::<PyDict>()?, key),
-                None => return Err(PyValueError::new_err(format!("state field {group} missing"))),
+                None => {
+                    return Err(PyValueError::new_err(format!(
+                        "state field {group} missing"
+                    )))
+                }
             },
         };
         let v = dict

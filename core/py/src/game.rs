@@ -88,14 +88,23 @@ impl CoreGame {
     }
 
     /// The conversion context for `s`: read-only values (`frozen`) or a builder's.
-    fn ctx<'a, 'py>(&'a self, py: Python<'py>, s: &GameState, frozen: bool) -> PyResult<Ctx<'a, 'py>> {
+    fn ctx<'a, 'py>(
+        &'a self,
+        py: Python<'py>,
+        s: &GameState,
+        frozen: bool,
+    ) -> PyResult<Ctx<'a, 'py>> {
         let cards = self.set();
         Ok(Ctx {
             py,
             conv: &cards.converter,
             cards: &cards.inner,
             seats: s.seats,
-            frozen: if frozen { Some(fields::frozen_list(py)?) } else { None },
+            frozen: if frozen {
+                Some(fields::frozen_list(py)?)
+            } else {
+                None
+            },
         })
     }
 
@@ -188,13 +197,17 @@ fn game_error(py: Python<'_>, e: PyErr) -> PyErr {
             Some(rest) => ("sim.state", "InvariantError", rest.to_string()),
             None => return e,
         }
-    } else if e.is_instance_of::<PyRuntimeError>(py) && message.starts_with("no options for decision ")
+    } else if e.is_instance_of::<PyRuntimeError>(py)
+        && message.starts_with("no options for decision ")
     {
         ("sim.decisions", "IllegalChoice", message)
     } else {
         return e;
     };
-    match py.import(module).and_then(|m| m.getattr(class)?.call1((text,))) {
+    match py
+        .import(module)
+        .and_then(|m| m.getattr(class)?.call1((text,)))
+    {
         Ok(error) => PyErr::from_value(error),
         Err(err) => err,
     }
@@ -377,10 +390,9 @@ impl CoreGame {
     /// Whether `options` is the very option list of the decision being asked (a core player asked from
     /// Python then takes the core's options without encoding them again).
     fn offers(&self, py: Python<'_>, options: &Bound<'_, PyAny>) -> bool {
-        self.offered
-            .borrow()
-            .as_ref()
-            .is_some_and(|(list, opts)| list.bind(py).is(options) && list.bind(py).len() == opts.len())
+        self.offered.borrow().as_ref().is_some_and(|(list, opts)| {
+            list.bind(py).is(options) && list.bind(py).len() == opts.len()
+        })
     }
 
     /// A copy for lookahead: the record starts empty and `rng`'s stream (a `random.Random`, copied) replaces
@@ -580,14 +592,27 @@ impl CoreGame {
 
     // ----- the piece operations every rule is made of (recorded with `cause`; no decisions)
     /// Put a piece of `rank` from `player`'s stock on the empty square `sq`; False when the stock has none.
-    fn place(&self, py: Python<'_>, player: usize, rank: u8, sq: u8, cause: &str) -> PyResult<bool> {
+    fn place(
+        &self,
+        py: Python<'_>,
+        player: usize,
+        rank: u8,
+        sq: u8,
+        cause: &str,
+    ) -> PyResult<bool> {
         self.change(py, |s| s.place(player, rank, sq, intern(cause)))
     }
 
     /// Remove the piece on `sq` to its owner's stock (an enemy piece counts as destroyed this turn, if
     /// `counts`); returns (owner, rank), or None where the square is empty.
     #[pyo3(signature = (sq, cause, counts=true))]
-    fn destroy(&self, py: Python<'_>, sq: u8, cause: &str, counts: bool) -> PyResult<Option<Piece>> {
+    fn destroy(
+        &self,
+        py: Python<'_>,
+        sq: u8,
+        cause: &str,
+        counts: bool,
+    ) -> PyResult<Option<Piece>> {
         self.change(py, |s| s.destroy(sq, intern(cause), counts))
     }
 
@@ -640,10 +665,10 @@ impl Asker {
         let asked = game
             .offered
             .replace(Some((options.clone().unbind(), d.options.to_vec())));
-        let answer = self
-            .asker
-            .bind(py)
-            .call1((d.player, d.kind.as_str(), options, d.card, d.prompt));
+        let answer =
+            self.asker
+                .bind(py)
+                .call1((d.player, d.kind.as_str(), options, d.card, d.prompt));
         game.live.set(before);
         game.offered.replace(asked);
         answer?.extract()

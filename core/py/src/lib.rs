@@ -192,7 +192,10 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(shard::table_columns, m)?)?;
     m.add_function(wrap_pyfunction!(declarations::condition_names, m)?)?;
     m.add_function(wrap_pyfunction!(declarations::custom_effect_names, m)?)?;
-    m.add_function(wrap_pyfunction!(declarations::custom_effect_fingerprints, m)?)?;
+    m.add_function(wrap_pyfunction!(
+        declarations::custom_effect_fingerprints,
+        m
+    )?)?;
     m.add_function(wrap_pyfunction!(declarations::strategy_params, m)?)?;
     m.add_function(wrap_pyfunction!(declarations::presets, m)?)?;
     m.add_function(wrap_pyfunction!(declarations::step_vocabulary, m)?)?;

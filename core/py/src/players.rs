@@ -171,7 +171,8 @@ impl<'py> FromPyObject<'py> for SeatArg {
             return Ok(SeatArg::Kept(Rc::clone(&n.borrow().inner)));
         }
         if let Ok(t) = ob.downcast::<PyTuple>() {
-            let (name, params, rng): (String, Bound<'py, PyDict>, Bound<'py, PyAny>) = t.extract()?;
+            let (name, params, rng): (String, Bound<'py, PyDict>, Bound<'py, PyAny>) =
+                t.extract()?;
             return Ok(SeatArg::Native(name, param_values(&params)?, rng.unbind()));
         }
         Ok(SeatArg::Asker(ob.clone().unbind()))
@@ -337,4 +338,3 @@ fn action_of(kind: &str, card: i64) -> PyResult<Action> {
         _ => return Err(PyValueError::new_err(format!("unknown action {kind:?}"))),
     })
 }
-

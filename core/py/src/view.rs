@@ -23,7 +23,9 @@ pub(crate) fn member(s: &GameState, seat: usize) -> PyResult<Member> {
         .as_deref()
         .ok_or_else(|| PyValueError::new_err("not a team game"))?;
     if seat >= TEAM_SEATS {
-        return Err(PyValueError::new_err(format!("no seat {seat} in a team game")));
+        return Err(PyValueError::new_err(format!(
+            "no seat {seat} in a team game"
+        )));
     }
     let side = seat % 2;
     if t.holder[side] != seat {
@@ -77,10 +79,20 @@ impl PyPlayerView {
         let game = self.game(py);
         let conv = game.converter();
         let ids = game.with_state(|s| ids(&PlayerView::new(s, self.player)))?;
-        PyTuple::new(py, ids.into_iter().map(|c| card(conv, c)).collect::<PyResult<Vec<_>>>()?)
+        PyTuple::new(
+            py,
+            ids.into_iter()
+                .map(|c| card(conv, c))
+                .collect::<PyResult<Vec<_>>>()?,
+        )
     }
 
-    fn card<'py, T>(&self, py: Python<'py>, id: Option<T>, f: impl Fn(&crate::python_player::Converter, T) -> PyResult<Bound<'py, PyAny>>) -> PyResult<Option<Bound<'py, PyAny>>> {
+    fn card<'py, T>(
+        &self,
+        py: Python<'py>,
+        id: Option<T>,
+        f: impl Fn(&crate::python_player::Converter, T) -> PyResult<Bound<'py, PyAny>>,
+    ) -> PyResult<Option<Bound<'py, PyAny>>> {
         let game = self.game(py);
         id.map(|c| f(game.converter(), c)).transpose()
     }
@@ -328,7 +340,11 @@ impl PyPlayerView {
     }
 
     /// Nethervoid: `player`'s Hell Hound waiting to go under his deck at the end of the turn.
-    fn hound_return<'py>(&self, py: Python<'py>, player: usize) -> PyResult<Option<Bound<'py, PyAny>>> {
+    fn hound_return<'py>(
+        &self,
+        py: Python<'py>,
+        player: usize,
+    ) -> PyResult<Option<Bound<'py, PyAny>>> {
         let id = self.read(py, |v| v.hound_return(player))?;
         self.card(py, id, |c, b| c.being(py, b.0))
     }
@@ -363,7 +379,12 @@ impl PyPlayerView {
             return Err(PyValueError::new_err("not a team game"));
         };
         let being = |id| self.card(py, id, |c, b: tk_engine::cards::BeingId| c.being(py, b.0));
-        Ok((being(st.frozen)?, being(st.pending)?, st.stasis, being(st.hound_return)?))
+        Ok((
+            being(st.frozen)?,
+            being(st.pending)?,
+            st.stasis,
+            being(st.hound_return)?,
+        ))
     }
 
     /// A copy of the game for lookahead that holds nothing this player may not know: what is hidden from

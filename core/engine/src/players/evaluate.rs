@@ -352,7 +352,9 @@ impl Evaluator {
     pub fn readiness(&self, s: &GameState, p: usize) -> f64 {
         let pos = Position::new(&s.pieces[p], &s.enemy_pieces(p));
         let mut total = 0.0;
-        self.each_card(s, p, |_, card, v| total += v * self.decay[pos.best_cost(card)]);
+        self.each_card(s, p, |_, card, v| {
+            total += v * self.decay[pos.best_cost(card)]
+        });
         total + self.refill() * self.empty_slots(s, p) as f64
     }
 
@@ -383,7 +385,12 @@ impl Evaluator {
 
     /// Each card of `p`'s hand, beings then legends, with its value before readiness (its rank's, a
     /// legend's times `legend_cards`).
-    fn each_card<'s>(&self, s: &'s GameState, p: usize, mut f: impl FnMut(BeingId, &'s Being, f64)) {
+    fn each_card<'s>(
+        &self,
+        s: &'s GameState,
+        p: usize,
+        mut f: impl FnMut(BeingId, &'s Being, f64),
+    ) {
         let legend_value = self.rank_value[LEGENDARY] * self.w.legend_cards;
         for (cards, legend) in [(&s.hand[p], false), (&s.legend_hand[p], true)] {
             for &id in cards.iter() {
