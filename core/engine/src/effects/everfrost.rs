@@ -602,6 +602,23 @@ mod tests {
     }
 
     #[test]
+    fn crystal_grower_upgrades_one_common_of_one_enemy_colour_among_three() {
+        let id = "everfrost/crystal-grower";
+        let pieces = format!("{} a5=2c c1=2c", pattern_at(id, "e5"));
+        let answers = [Opt::Square(sq("c1"))];
+        let decks = ["everfrost", "imperial", "sylvan", "highland"];
+        let (mut game, asked) = table(&decks, id, &pieces, &[&answers]);
+        summon(&mut game, "e5", 0);
+        assert_eq!(
+            asked[0].borrow().len(),
+            1,
+            "one colour has commons: one choice"
+        );
+        let a = arena(&game);
+        assert!(a.contains("c1=2h") && a.contains("a5=2c"), "{a}");
+    }
+
+    #[test]
     fn crystal_grower_thawed_upgrades_an_own_common() {
         let (game, asked) = thaw("crystal-grower", "a5=1c b7=2c", &[]);
         assert!(asked.borrow().is_empty()); // the one own common goes without asking
