@@ -165,7 +165,8 @@ fn can_upgrade(ctx: &EffectContext, sq: Square) -> bool {
     }
 }
 
-fn can_downgrade(ctx: &EffectContext, sq: Square) -> bool {
+/// Whether the piece on `sq` may be downgraded: a heroic, or a legendary one whose owner has a token.
+pub(super) fn can_downgrade(ctx: &EffectContext, sq: Square) -> bool {
     match ctx.piece_at(sq) {
         Some((_, 1)) => true,
         Some((owner, 2)) => ctx.state().tokens[owner] > 0,

@@ -1,6 +1,7 @@
 //! Effect functions of the legends cards that the step vocabulary cannot express.
 
 use super::context::EffectContext;
+use super::interpreter::can_downgrade;
 use super::steps::{MoveKind, Step};
 use super::Registry;
 use crate::board::{self, bit, Bits, Square, ADJACENT, ARENA, DIRECTIONS, GREEN, RED, WITHIN};
@@ -226,12 +227,6 @@ fn fire_elemental(ctx: &mut EffectContext<'_, '_>, _step: &Step) -> bool {
         ctx.destroy(sq, true);
     }
     chosen != 0
-}
-
-/// Whether the piece on `sq` may be downgraded: a heroic, or a legendary one whose owner has a token.
-fn can_downgrade(ctx: &EffectContext<'_, '_>, sq: Square) -> bool {
-    let (owner, rank) = ctx.piece_at(sq).expect("a piece");
-    rank == HEROIC || (rank == LEGENDARY && ctx.state().tokens[owner] > 0)
 }
 
 /// Downgrade a connected group of up to 3 upgraded pieces, or destroy one of up to 4 common pieces (any
