@@ -205,7 +205,10 @@ def test_every_command_takes_h_as_well_as_help(command):
     assert short.exit_code == 0 and short.stdout == long.stdout and f"tashkalar {command}" in short.stdout
 
 
-def test_shell_completion_is_offered():
+def test_shell_completion_is_offered(monkeypatch: pytest.MonkeyPatch):
+    # With shellingham installed, Typer reads the shell from the parent processes and takes no SHELL
+    # argument; under nohup or a test runner there may be none to find. Typer's switch to the explicit form:
+    monkeypatch.setenv("_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION", "1")
     assert "--install-completion" in run("-h").stdout
     result = run("--show-completion", "bash")
     assert result.exit_code == 0, (result.exception, result.output)
