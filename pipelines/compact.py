@@ -29,10 +29,8 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from pipelines.schema import SUMMED, TABLES
-from pipelines.shard import file_metadata, write_options
+from pipelines.schema import SUMMED, TABLES, file_metadata, write_options
 from pipelines.store import WRITE_ORDER, RunDir, sha256
-from pipelines.summaries import resum
 
 BLOCK_GAMES = 100_000  # games per compacted file: 10 files per table for a million games
 ROW_GROUP_ROWS = 1 << 17  # shards' rows gathered into row groups of about this many rows
@@ -81,6 +79,8 @@ def compact(run: RunDir, manifest: dict[str, Any], done: dict[int, dict[str, Any
     """Compact every block whose shards are all done and not yet compacted (``manifest["compacted"]`` lists
     those that are); ``save`` writes the manifest, ``sync`` uploads files just written. Returns the number of
     blocks compacted."""
+    from pipelines.summaries import resum  # Polars: imported by a run that compacts, not by every reader
+
     blocks = manifest.setdefault("compacted", [])
     have = {(b["first"], b["last"]) for b in blocks}
     made = 0

@@ -6,6 +6,9 @@ result) has ``game_id``, which is unique within a run and equal to the game's in
 
 from __future__ import annotations
 
+import functools
+from typing import Any
+
 import pyarrow as pa
 
 # 2: games.variant and variant_seat, the deck_order table; 3: melee (games.players, the seat_results and
@@ -16,6 +19,10 @@ import pyarrow as pa
 # dictionary-encoded.
 # reports/legacy.py reads versions 1 to 6 too.
 SCHEMA_VERSION = 7
+# The keys of a shard file's Parquet metadata: its dataset, shard number and schema version.
+META_DATASET = b"tashkalar.dataset"
+META_SHARD = b"tashkalar.shard"
+META_SCHEMA_VERSION = b"tashkalar.schema_version"
 
 GAMES = pa.schema([
     ("game_id", pa.int64()),
@@ -235,3 +242,26 @@ _KIND = [name for name, _ in SEAT_KIND]
 SUMMED: dict[str, list[str]] = {"seat_cards": [*_KIND, "card_id", "won"],
                                 "deck_positions": [*_KIND, "card_id", "position", "won"],
                                 "seat_tasks": [*_KIND, "opp_strategy", "first", "task_id", "won"]}
+
+
+def file_metadata(dataset_id: str, shards: int | str) -> dict[bytes, bytes]:
+    """The key-value metadata of a file of shard ``shards`` (a compacted file: "FIRST-LAST")."""
+    return {META_DATASET: dataset_id.encode(), META_SHARD: str(shards).encode(),
+            META_SCHEMA_VERSION: str(SCHEMA_VERSION).encode()}
+
+
+@functools.cache
+def write_options(table: str, block: bool = False) -> dict[str, Any]:
+    """How a table's files are encoded: a shard's with LZ4, a compacted block's (pipelines/compact.py) with zstd
+    (LZ4's cost per column chunk is a third of zstd's, which was most of a shard's encoding time; zstd's files are
+    smaller: 0.6 of LZ4's for card_events); page checksums (a resume and a report verify them); dictionary encoding
+    for the string columns only (the others gain nothing from it, and building their dictionaries was about a
+    third of the encoding time); statistics for game_id only (nothing reads the others' min and max, and writing
+    them was a fifth of the encoding time of card_events); no Arrow schema in the footer (the core hands string
+    columns over as dictionaries, which the files store as plain strings: read back, every column has the type
+    of pipelines.schema; the file's own metadata is added apart: ``add_key_value_metadata``). docs/core.md,
+    "Shards as Arrow", has the figures."""
+    schema = TABLES[table]
+    return {"compression": "zstd" if block else "lz4", "write_page_checksum": True,
+            "use_dictionary": [f.name for f in schema if f.type == pa.string()],
+            "write_statistics": ["game_id"] if "game_id" in schema.names else False, "store_schema": False}

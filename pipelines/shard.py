@@ -13,7 +13,6 @@ rows). Both give the same tables (tests/test_pipelines_arrow.py).
 
 from __future__ import annotations
 
-import functools
 import os
 import resource
 import socket
@@ -27,7 +26,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from pipelines.cardfiles import CardSetPayload, unpack
-from pipelines.schema import SCHEMA_VERSION, TABLES
+from pipelines.schema import SCHEMA_VERSION, file_metadata, write_options
 from pipelines.study import Study, form_mode
 from pipelines.tables import TableBuilder, setup_order
 from pipelines.variants import player_seed, seat_decks, variant_cards, variant_seat
@@ -37,9 +36,6 @@ from sim.game import Game
 from sim.record import GameRecord
 
 CRASH_ENV = "TASHKALAR_TEST_CRASH"  # "SHARD:MARKER": the worker dies halfway through SHARD once (tests)
-META_DATASET = b"tashkalar.dataset"
-META_SHARD = b"tashkalar.shard"
-META_SCHEMA_VERSION = b"tashkalar.schema_version"
 
 
 @dataclass(frozen=True)
@@ -89,29 +85,6 @@ def peak_rss() -> int:
     """This process's peak resident memory, in bytes."""
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     return peak if sys.platform == "darwin" else peak * 1024
-
-
-def file_metadata(dataset_id: str, shards: int | str) -> dict[bytes, bytes]:
-    """The key-value metadata of a file of shard ``shards`` (a compacted file: "FIRST-LAST")."""
-    return {META_DATASET: dataset_id.encode(), META_SHARD: str(shards).encode(),
-            META_SCHEMA_VERSION: str(SCHEMA_VERSION).encode()}
-
-
-@functools.cache
-def write_options(table: str, block: bool = False) -> dict[str, Any]:
-    """How a table's files are encoded: a shard's with LZ4, a compacted block's (pipelines/compact.py) with zstd
-    (LZ4's cost per column chunk is a third of zstd's, which was most of a shard's encoding time; zstd's files are
-    smaller: 0.6 of LZ4's for card_events); page checksums (a resume and a report verify them); dictionary encoding
-    for the string columns only (the others gain nothing from it, and building their dictionaries was about a
-    third of the encoding time); statistics for game_id only (nothing reads the others' min and max, and writing
-    them was a fifth of the encoding time of card_events); no Arrow schema in the footer (the core hands string
-    columns over as dictionaries, which the files store as plain strings: read back, every column has the type
-    of pipelines.schema; the file's own metadata is added apart: ``add_key_value_metadata``). docs/core.md,
-    "Shards as Arrow", has the figures."""
-    schema = TABLES[table]
-    return {"compression": "zstd" if block else "lz4", "write_page_checksum": True,
-            "use_dictionary": [f.name for f in schema if f.type == pa.string()],
-            "write_statistics": ["game_id"] if "game_id" in schema.names else False, "store_schema": False}
 
 
 def encode(name: str, table: pa.Table | pa.RecordBatch, dataset_id: str, shard: int) -> bytes:

@@ -16,14 +16,14 @@ import os
 import re
 import shutil
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
 
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from pipelines.schema import SCHEMA_VERSION, TABLES
-from pipelines.shard import META_DATASET, META_SHARD
+from pipelines.schema import META_DATASET, META_SHARD, SCHEMA_VERSION, TABLES
 from sim.errors import UserError
 
 MANIFEST = "manifest.json"
@@ -243,13 +243,17 @@ def check_recorded(root: Path) -> list[str]:
     unchecked = 0
     entries = [s for s in done if "block" not in s]  # a compacted shard is checked with its block
     files = [(e, {name: run.shard_path(name, e["shard"]) for name in tables}) for e in entries] + blocks
+    hashed = [path for entry, paths in files for name, path in paths.items()
+              if name in (entry.get("sha256") or {}) and path.is_file()]
+    with ThreadPoolExecutor() as pool:  # hashlib lets go of the GIL: the files are hashed on every core
+        digests = dict(zip(hashed, pool.map(sha256, hashed), strict=True))
     for entry, paths in files:
         for name, path in paths.items():
             sums, rows = entry.get("sha256") or {}, entry.get("rows") or {}
             if not path.is_file():
                 raise UserError(f"{path}: recorded in the manifest but missing; {advice}")
             if name in sums:
-                ok = sha256(path) == sums[name]
+                ok = digests[path] == sums[name]
             elif name in rows:
                 try:
                     ok = pq.read_metadata(path).num_rows == rows[name]

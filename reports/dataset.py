@@ -22,12 +22,10 @@ from pathlib import Path
 from typing import Any
 
 import duckdb
-import polars as pl
 import pyarrow.parquet as pq
 
 from pipelines.compact import counted_blocks, dataset_files
-from pipelines.schema import SCHEMA_VERSION, SUMMED, TABLES
-from pipelines.shard import META_SCHEMA_VERSION
+from pipelines.schema import META_SCHEMA_VERSION, SCHEMA_VERSION, SUMMED, TABLES
 from reports import legacy
 from sim.errors import UserError
 
@@ -177,6 +175,8 @@ _AS_READ = ("games", "seat_results")  # the tables a computed table reads as the
 
 
 def _register_computed(con: duckdb.DuckDBPyConnection, run: Run) -> None:
+    import polars as pl  # only older runs need it: the report of a current run does without its import
+
     for table in TABLES:
         derived = legacy.derived_table(table, run.schema_version)
         if derived is not None and derived.compute is not None:

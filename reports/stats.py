@@ -5,13 +5,14 @@ Distributions and tests come from scipy. See docs/reports.md."""
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 
 import numpy as np
-from scipy import optimize, stats
+from scipy import optimize, special, stats
 
 Z95 = 1.959963984540054  # the 97.5th percentile of the standard normal distribution
 
@@ -41,11 +42,16 @@ def newcombe(k1: int, n1: int, k2: int, n2: int, z: float = Z95) -> tuple[float,
 
 def two_proportion_p(k1: int, n1: int, k2: int, n2: int) -> float:
     """Two-sided p-value that k1/n1 and k2/n2 share one rate: the 2x2 chi-square test without continuity
-    correction (scipy), which is the pooled two-proportion z-test."""
-    table = np.array([[k1, n1 - k1], [k2, n2 - k2]])
+    correction, which is the pooled two-proportion z-test. The statistic as scipy's ``chi2_contingency``
+    computes it and its p-value from scipy's chi-square survival function (``chdtrc``), without that
+    function's checks and result objects (a report asks this some thousand times)."""
+    table = np.array([[k1, n1 - k1], [k2, n2 - k2]], dtype=float)
     if (table.sum(axis=0) == 0).any():
         return 1.0
-    return float(stats.chi2_contingency(table, correction=False).pvalue)
+    expected = np.outer(table.sum(axis=1), table.sum(axis=0)) / table.sum()
+    if (expected == 0).any():
+        raise ValueError(f"two_proportion_p: no games on one side ({n1}, {n2})")
+    return float(special.chdtrc(1, ((table - expected) ** 2 / expected).sum()))
 
 
 def benjamini_hochberg(pvalues: Sequence[float], q: float = 0.05) -> tuple[list[float], list[bool]]:
@@ -57,7 +63,16 @@ def benjamini_hochberg(pvalues: Sequence[float], q: float = 0.05) -> tuple[list[
 
 
 POWER = 0.8
-Z_MDE = float(stats.norm.isf(0.025) + stats.norm.ppf(POWER))  # an MDE (5% two-sided, 80% power) over its standard error
+
+
+@functools.cache
+def z_mde(alpha: float = 0.05, power: float = POWER) -> float:
+    """An MDE over its standard error: a two-sided test at ``alpha`` with probability ``power`` (cached: a report
+    asks it thousands of times, and scipy's quantiles cost a fraction of a millisecond each)."""
+    return float(stats.norm.isf(alpha / 2) + stats.norm.ppf(power))
+
+
+Z_MDE = z_mde()  # 5% two-sided, 80% power
 
 
 def mde_two_rates(n1: int, n2: int, p: float, alpha: float = 0.05, power: float = POWER) -> float | None:
@@ -66,12 +81,17 @@ def mde_two_rates(n1: int, n2: int, p: float, alpha: float = 0.05, power: float 
     if n1 <= 0 or n2 <= 0:
         return None
     p = min(max(p, 0.01), 0.99)
-    return float((stats.norm.isf(alpha / 2) + stats.norm.ppf(power)) * math.sqrt(p * (1 - p) * (1 / n1 + 1 / n2)))
+    return z_mde(alpha, power) * math.sqrt(p * (1 - p) * (1 / n1 + 1 / n2))
+
+
+@functools.cache
+def _t_975(df: int) -> float:
+    return float(stats.t.ppf(0.975, df))
 
 
 def mean_interval(mean: float, sd: float, n: int) -> tuple[float, float]:
     """The 95% t interval of a mean of ``n >= 2`` values whose sample standard deviation is ``sd``."""
-    half = float(stats.t.ppf(0.975, n - 1)) * sd / math.sqrt(n)
+    half = _t_975(n - 1) * sd / math.sqrt(n)
     return mean - half, mean + half
 
 
@@ -80,20 +100,19 @@ def mde_paired(sd: float, n: int, alpha: float = 0.05, power: float = POWER) -> 
     ``power``, with ``n`` pairs whose differences have standard deviation ``sd``."""
     if n <= 1:
         return None
-    return float((stats.norm.isf(alpha / 2) + stats.norm.ppf(power)) * sd / math.sqrt(n))
+    return z_mde(alpha, power) * sd / math.sqrt(n)
 
 
 def games_needed_paired(effect: float, sd: float, alpha: float = 0.05, power: float = POWER) -> int:
     """Pairs needed for ``mde_paired`` to reach ``effect``."""
-    return math.ceil(((stats.norm.isf(alpha / 2) + stats.norm.ppf(power)) * sd / effect) ** 2)
+    return math.ceil((z_mde(alpha, power) * sd / effect) ** 2)
 
 
 def games_needed_two_rates(effect: float, share: float, p: float = 0.5, alpha: float = 0.05,
                            power: float = POWER) -> int:
     """Seat-games needed so that a comparison of the ``share`` of them exposed against the rest detects
     ``effect`` (a difference of rates near ``p``)."""
-    z = stats.norm.isf(alpha / 2) + stats.norm.ppf(power)
-    return math.ceil((z / effect) ** 2 * p * (1 - p) * (1 / share + 1 / (1 - share)))
+    return math.ceil((z_mde(alpha, power) / effect) ** 2 * p * (1 - p) * (1 / share + 1 / (1 - share)))
 
 
 @dataclass(frozen=True)
@@ -334,7 +353,7 @@ class Slope(Estimate):
         fit = self._fit
         if fit is None or fit[2] < MIN_TEST_SAMPLE:
             return None
-        return float((stats.norm.isf(0.025) + stats.norm.ppf(POWER)) * fit[1])
+        return Z_MDE * fit[1]
 
 
 def heterogeneity_p(values: Sequence[float], ses: Sequence[float]) -> float:
