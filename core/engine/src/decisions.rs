@@ -424,7 +424,7 @@ mod tests {
     use super::*;
     use crate::effects::testing::{being, sq, table};
     use crate::game::remove_first;
-    use crate::state::shared_rng;
+    use crate::state::{shared_rng, EndTrigger};
 
     /// A melee of Etherweave, Everfrost and Nethervoid with every kind of public expansion state set.
     fn expansion_table() -> crate::game::Game<'static> {
@@ -498,6 +498,14 @@ mod tests {
             }
             assert_eq!(v.team_turn(), None, "not a team game");
         }
+    }
+
+    #[test]
+    fn a_view_says_whether_the_end_is_triggered() {
+        let mut game = expansion_table();
+        assert!(!PlayerView::new(&game.state, 1).end_triggered());
+        game.state.end_trigger = Some(EndTrigger::Deck);
+        assert!(PlayerView::new(&game.state, 1).end_triggered());
     }
 
     #[test]
