@@ -256,16 +256,18 @@ fn the_action_loss_cuts_each_other_players_next_turn_to_one_action() {
 
 #[test]
 fn the_action_loss_ends_when_the_sentinels_owner_plays_again_first() {
-    let (mut game, _) = game_with("snow-fox", "", None, &[]);
-    let s = &mut game.state;
-    everfrost::cut_actions(s, 0, "everfrost/everfrost-sentinel");
-    s.active = 0; // an extra turn of the Sentinel's owner comes first
-    everfrost::start_turn(s);
-    assert_eq!(s.action_loss, [0; 4]);
-    s.active = 1;
-    s.actions_left = 2;
-    everfrost::start_turn(s);
-    assert_eq!(s.actions_left, 2);
+    for (owner, other) in [(0, 1), (1, 0)] {
+        let (mut game, _) = game_with("snow-fox", "", None, &[]);
+        let s = &mut game.state;
+        everfrost::cut_actions(s, owner, "everfrost/everfrost-sentinel");
+        s.active = owner; // an extra turn of the Sentinel's owner comes first
+        everfrost::start_turn(s);
+        assert_eq!(s.action_loss, [0; 4], "owner {owner}");
+        s.active = other;
+        s.actions_left = 2;
+        everfrost::start_turn(s);
+        assert_eq!(s.actions_left, 2, "owner {owner}");
+    }
 }
 
 #[test]
