@@ -136,3 +136,14 @@ def test_plan_says_how_many_games_before_running(tmp_path: Path) -> None:
     assert "| pairs | 2,000 | 4.4 pp | 1,570 | yes |" in line  # 2.80 * sqrt(0.5) / sqrt(2000)
     bad = CliRunner().invoke(app, ["plan", str(study), "--effect", "2"])
     assert bad.exit_code == 2 and "error: --effect" in bad.output
+
+
+def test_a_removed_task_is_a_unit_for_each_seat(tmp_path: Path) -> None:
+    """A task is both seats' (the setup row is shared): each pair counts once for each deck of the pairing, so
+    both decks see the same pairs diverge."""
+    config = study_config(5, 10, "random", ["high-form"], ["task/destruction"], "remove", "builtin")
+    run = run_local(parse_study(config, tmp_path / "s.toml"), tmp_path / "run")
+    rows = {r["deck"]: r for r in ablation_rows(run, None) if r["card_id"] == "task/destruction"}
+    assert sorted(rows) == ["highland", "imperial"]
+    assert [(r["pairs"], r["effect"].n) for r in rows.values()] == [(10, 10), (10, 10)]
+    assert rows["highland"]["diverged"] == rows["imperial"]["diverged"] > 0
