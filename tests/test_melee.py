@@ -228,6 +228,7 @@ def test_the_melee_section_counts_the_rows(melee_report: tuple[Path, Path]) -> N
         # A seat's final score is its lowest colour score, not its highest.
         assert float(row["mean_lowest"]) == pytest.approx(sum(map(min, per_seat.values())) / len(per_seat))
         assert float(row["mean_highest"]) == pytest.approx(sum(map(max, per_seat.values())) / len(per_seat))
+        assert row["level_seats"] == str(sum(min(v) == max(v) for v in per_seat.values()))
     text = (base / "report.md").read_text()
     assert "## Melee (3-4 players)" in text and "Melee beings: randomized estimates" in text
 
