@@ -216,6 +216,14 @@ def test_the_melee_section_counts_the_rows(melee_report: tuple[Path, Path]) -> N
         mine = [g for g in games.values() if g["players"] == players]
         assert row["games"] == str(len(mine))
         assert row["by_lowest_k"] == str(sum(g["tiebreak"] == "" for g in mine))
+        best: dict[int, list[tuple[int, int]]] = {}  # game -> (points, seat) of every colour score
+        for c in pq.read_table(run_dir / "colour_points").to_pylist():
+            if games[c["game_id"]]["players"] == players:
+                best.setdefault(c["game_id"], []).append((c["points"], c["seat"]))
+        lost = sum(g["winner"] >= 0 and g["winner"] not in {s for p, s in best[g["game_id"]]
+                                                             if p == max(best[g["game_id"]])[0]}
+                   for g in mine)
+        assert row["best_colour_lost_k"] == str(lost), row
     colours = read_csv(base / "csv", "melee_colours")
     points = pq.read_table(run_dir / "colour_points").to_pylist()
     for players in (3, 4):
