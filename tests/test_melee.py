@@ -454,3 +454,25 @@ def test_even_first_player_runs_are_rarely_flagged(tmp_path: Path) -> None:
         [table] = [t for t in report.tables() if t.id == "melee_positions"]
         flagged += any(r["effect"].flagged for r in table.rows)
     assert flagged <= 2
+
+
+def test_shared_first_places_are_ties_of_the_seats_that_share_them(tmp_path: Path) -> None:
+    """Hand-made 3-player melees, every third one a shared first place of seats 0 and 1 (places 1, 1, 3, as the
+    core ranks them): each of those two seats counts a tie for its deck, the third seat none, and the second
+    place of a decided melee is not a tie."""
+    from reports.build import build_report
+    from tests.handmade import game, write_run
+
+    decks = ("imperial", "sylvan", "highland")
+    rows, seats = [], []
+    for g in range(30):
+        first, shared = g % 3, g % 3 == 0
+        winner = -1 if shared else (first + 1) % 3
+        places = (1, 1, 3) if shared else tuple(1 if s == winner else 2 + (s == (winner + 1) % 3) for s in range(3))
+        rows.append(game(g, "deathmatch", ("imperial", "sylvan"), first, winner) | {"players": 3})
+        seats += [{"game_id": g, "seat": s, "deck": decks[s], "strategy": "random", "position": (s - first) % 3,
+                   "place": places[s]} for s in range(3)]
+    report = build_report([write_run(tmp_path / "ties", rows, seat_results=seats)])
+    tables = {t.id: t.rows for t in report.tables()}
+    ties = {r["deck"]: r["ties"] for r in tables["melee_decks"]}
+    assert ties == {"imperial": 10, "sylvan": 10, "highland": 0}

@@ -68,8 +68,15 @@ def test_the_turn_order_rows_count_the_games(team_report: tuple[Path, Path]) -> 
         mine = [g for g in games if f"team-{g['mode']}" == row["mode"]]
         first = sum(g["winner"] == g["first_player"] % 2 for g in mine)
         second = sum(g["winner"] not in (-1, g["first_player"] % 2) for g in mine)
-        assert (row["games"], row["first_k"], row["second_k"]) == (str(len(mine)), str(first), str(second))
+        ties = sum(g["winner"] == -1 for g in mine)
+        assert (row["games"], row["first_k"], row["second_k"], row["ties_k"]) == (
+            str(len(mine)), str(first), str(second), str(ties))
         assert float(row["effect"]) == pytest.approx((first - second) / len(mine))
+        # score_0 is team A's (seats 0 and 2): the first team's score is the first seat's team's.
+        team_score = [(g["score_0"], g["score_1"])[g["first_player"] % 2] for g in mine]
+        other_score = [(g["score_1"], g["score_0"])[g["first_player"] % 2] for g in mine]
+        assert float(row["first_score"]) == pytest.approx(sum(team_score) / len(mine))
+        assert float(row["second_score"]) == pytest.approx(sum(other_score) / len(mine))
     assert {r["mode"] for r in read_csv(base / "csv", "team_order")} == {"team-deathmatch", "team-high-form"}
 
 
