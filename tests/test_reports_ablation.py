@@ -12,6 +12,7 @@ import pytest
 from pipelines.shard import play_recording_order
 from pipelines.study import StudyConfigError, parse_study
 from pipelines.variants import seat_decks, variant_cards
+from reports.build import build_report
 from reports.calibration import (
     CONTROL,
     STRONG,
@@ -145,5 +146,8 @@ def test_a_removed_task_is_a_unit_for_each_seat(tmp_path: Path) -> None:
     run = run_local(parse_study(config, tmp_path / "s.toml"), tmp_path / "run")
     rows = {r["deck"]: r for r in ablation_rows(run, None) if r["card_id"] == "task/destruction"}
     assert sorted(rows) == ["highland", "imperial"]
+    [per_opp] = [t.rows for t in build_report([run]).tables() if t.id == "ablation_opponents"]
+    assert sorted((r["deck"], r["opp_deck"]) for r in per_opp if r["card_id"] == "task/destruction") == [
+        ("highland", "imperial"), ("imperial", "highland")]
     assert [(r["pairs"], r["effect"].n) for r in rows.values()] == [(10, 10), (10, 10)]
     assert rows["highland"]["diverged"] == rows["imperial"]["diverged"] > 0
