@@ -161,3 +161,15 @@ def test_history_json_groups_by_study_and_keeps_the_exit_status(tmp_path):
     assert text.stdout.count("study: ") == 1
     none = run("history", "--deck", "nope", "--db", db, "--json")
     assert none.exit_code == 1 and as_json(none) == {"studies": []} and "no recorded metrics" in none.stderr
+
+
+def test_history_form_keeps_the_metrics_of_that_form_only(tmp_path):
+    db = tmp_path / "h.duckdb"
+    games = [(("deathmatch", "high-form")[i % 2], "imperial", "highland", i % 3 % 2) for i in range(80)]
+    path = write_hand_run(tmp_path / "both", games)
+    assert run("history", "--record", path, "--db", db).exit_code == 0
+    for form in ("deathmatch", "high-form"):
+        result = run("history", "--deck", "imperial", "--form", form, "--db", db, "--json")
+        assert result.exit_code == 0, result.output
+        [study] = as_json(result)["studies"]
+        assert study["rows"] and {r["mode"] for r in study["rows"]} == {form}

@@ -235,3 +235,25 @@ def test_a_history_of_the_older_layout_reads_and_takes_new_runs(duels: tuple[Pat
     out = CliRunner().invoke(app, ["history", "--deck", "imperial", "--db", str(db)])
     assert out.exit_code == 0, out.output
     assert out.output.index("\ncontrolled: ") < out.output.index("\ndescriptive: ") < out.output.index("/runs/old")
+
+
+def test_a_card_drawn_or_played_twice_in_a_game_counts_one_seat_game(tmp_path: Path) -> None:
+    """Seat 0 draws Swordmaster, returns it and draws it again, and plays it twice, in each of 4 games; seat 1
+    draws and plays it once. The descriptive rates count seat-games, not events: 8 of them, 4 won."""
+    from tests.handmade import game, write_run
+
+    games = [game(g, "deathmatch", ("imperial", "imperial"), 0, g // 2) for g in range(4)]
+    card = {"card_id": "imperial/swordmaster", "card_type": "being"}
+    events = []
+    for g in range(4):
+        events += [{"game_id": g, "seat": 0, "turn": 0, "event": "drawn", "opening": True} | card,
+                   {"game_id": g, "seat": 0, "turn": 3, "event": "returned"} | card,
+                   {"game_id": g, "seat": 0, "turn": 5, "event": "drawn"} | card,
+                   {"game_id": g, "seat": 0, "turn": 6, "event": "played", "square": 10} | card,
+                   {"game_id": g, "seat": 0, "turn": 9, "event": "played", "square": 12} | card,
+                   {"game_id": g, "seat": 1, "turn": 2, "event": "drawn"} | card,
+                   {"game_id": g, "seat": 1, "turn": 4, "event": "played", "square": 30} | card]
+    run = write_run(tmp_path / "twice", games, card_events=events)
+    rates = {m.metric: (m.successes, m.trials) for m in run_metrics(run)
+             if m.kind == DESCRIPTIVE and m.subject == "imperial/swordmaster" and m.mode == "deathmatch"}
+    assert rates["card_win_rate_when_drawn"] == rates["card_win_rate_when_played"] == (4, 8)

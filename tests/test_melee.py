@@ -237,6 +237,12 @@ def test_the_melee_section_counts_the_rows(melee_report: tuple[Path, Path]) -> N
         assert float(row["mean_lowest"]) == pytest.approx(sum(map(min, per_seat.values())) / len(per_seat))
         assert float(row["mean_highest"]) == pytest.approx(sum(map(max, per_seat.values())) / len(per_seat))
         assert row["level_seats"] == str(sum(min(v) == max(v) for v in per_seat.values()))
+    beings = read_csv(base / "csv", "melee_being_outcomes")
+    held = {(e["game_id"], e["seat"], e["card_id"]) for e in pq.read_table(run_dir / "card_events").to_pylist()
+            if e["event"] == "drawn" and e["card_type"] == "being"}
+    for players in (3, 4):
+        in_hand = sum(int(r["in_hand_games"]) for r in beings if r["mode"] == f"melee-{players}")
+        assert in_hand == sum(games[g]["players"] == players for g, _, _ in held) > 0
     text = (base / "report.md").read_text()
     assert "## Melee (3-4 players)" in text and "Melee beings: randomized estimates" in text
 

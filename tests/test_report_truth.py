@@ -196,6 +196,23 @@ def test_card_hands_count_seat_games_once(q) -> None:
     assert len(hands) == 4
 
 
+def test_a_card_only_losers_held_has_no_wins_and_an_invoked_flare_never_held_no_hand_row(tmp_path: Path) -> None:
+    """Imperial holds Swordmaster from its opening hand and loses: 0 wins of 1, opening included (no won
+    seat-game of the cell carries the card). Sylvan invokes a flare it has no card event of: the flare was
+    never in its hand, so the hand table has no row for it."""
+    events = [_card(0, 0, 0, SWORD, "drawn")]
+    run = write_run(tmp_path / "losers", [game(0, DM, (IMP, SYL), first=0, winner=1)], card_events=events,
+                    flare_events=[_flare(0, 1, -2, True, False)])
+    _, con = open_runs([run])
+    try:
+        hands = run_queries(con, str(run))["card_hands"]
+    finally:
+        con.close()
+    cols = ("deck", "card_id", "in_hand_games", "in_hand_wins", "opening_games", "opening_wins", "played_games",
+            "played_wins")
+    assert _rows(hands, cols) == [(IMP, SWORD, 1, 0, 1, 0, 0, 0)]
+
+
 def test_card_plays_average_each_counter_and_the_turn_points(q) -> None:
     sword = _one(q["card_plays"], mode=DM, deck=IMP, card_id=SWORD)
     # Four plays, on turns 6, 3, 5 and 9; the counters add up to 1, 2, ..., 8 over them.

@@ -151,3 +151,35 @@ def test_a_removed_task_is_a_unit_for_each_seat(tmp_path: Path) -> None:
         ("highland", "imperial"), ("imperial", "highland")]
     assert [(r["pairs"], r["effect"].n) for r in rows.values()] == [(10, 10), (10, 10)]
     assert rows["highland"]["diverged"] == rows["imperial"]["diverged"] > 0
+
+
+def test_ablation_units_keep_their_seats_player_and_their_own_runs_events(tmp_path: Path) -> None:
+    """Random against builder: each arm's row names the player of the seat with the changed deck. Two runs of
+    other seeds number their games alike: reported together, each pair meets its own run's card events only, so
+    the pairs and the diverged pairs are the sums of the two runs'."""
+    from reports.dataset import open_runs
+    from reports.queries import run_queries
+
+    def ablation(runs: list[Path]) -> list[dict]:
+        _, con = open_runs(runs)
+        try:
+            return run_queries(con, ",".join(map(str, runs)))["ablation"]
+        finally:
+            con.close()
+
+    runs = []
+    for seed in (3, 4):
+        config = study_config(seed, 6, "random", ["deathmatch"], ["imperial/swordmaster"], "vanilla", "builtin")
+        config["strategy_pairings"] = [["random", "builder"]]
+        runs.append(run_local(parse_study(config, tmp_path / f"s{seed}.toml"), tmp_path / f"run{seed}"))
+    games = pq.read_table(runs[0] / "games").to_pylist()
+    changed = {(g[f"deck_{g['variant_seat']}"], g[f"strategy_{g['variant_seat']}"]) for g in games if g["variant"]}
+    alone = [ablation([run]) for run in runs]
+    assert {(r["deck"], r["strategy"]) for r in alone[0]} == changed == {("imperial", "random")}
+    totals = defaultdict(lambda: [0, 0])
+    for r in alone[0] + alone[1]:
+        totals[(r["deck"], r["strategy"], r["opp_deck"])][0] += r["up"] + r["down"] + r["same"]
+        totals[(r["deck"], r["strategy"], r["opp_deck"])][1] += r["diverged"]
+    together = {(r["deck"], r["strategy"], r["opp_deck"]): [r["up"] + r["down"] + r["same"], r["diverged"]]
+                for r in ablation(runs)}
+    assert together == dict(totals) and sum(d for _, d in together.values()) > 0
