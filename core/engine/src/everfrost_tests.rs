@@ -290,6 +290,34 @@ fn the_action_loss_through_a_whole_turn() {
     assert_eq!(s.actions_left, 1);
 }
 
+#[test]
+fn the_strict_check_rejects_an_action_loss_aimed_at_its_owner_or_at_an_empty_seat() {
+    for (p, loss) in [(0, 0b1), (1, 0b10), (1, 0b100), (0, 0b1000)] {
+        let (mut game, _) = game_with("snow-fox", "", None, &[]);
+        game.state.action_loss[p] = loss;
+        let err = everfrost::check(&game.state).expect_err("a bad action loss");
+        assert!(err.contains("action loss"), "{p} {loss:b}: {err}");
+    }
+    let (mut game, _) = game_with("snow-fox", "", None, &[]);
+    game.state.action_loss[0] = 0b10;
+    assert_eq!(everfrost::check(&game.state), Ok(()));
+}
+
+#[test]
+fn the_strict_check_rejects_each_negative_count_of_pieces_alone() {
+    let bad: [fn(&mut crate::state::GameState); 3] = [
+        |s| s.removed[1] = [0, -1],
+        |s| s.token_total[1] = -1,
+        |s| s.legend_total[1] = -1,
+    ];
+    for (i, spoil) in bad.iter().enumerate() {
+        let (mut game, _) = game_with("snow-fox", "", None, &[]);
+        spoil(&mut game.state);
+        let err = everfrost::check(&game.state).expect_err("a negative count");
+        assert!(err.contains("removed pieces"), "{i}: {err}");
+    }
+}
+
 // ----- team games: the frozen card is its member's
 
 #[test]

@@ -928,6 +928,11 @@ mod tests {
         let s = &game.state;
         assert_eq!((s.removed[1], s.token_total[1]), ([1, 0], 15));
         assert_eq!(s.counters.destroyed, [0, 2, 0]);
+        assert_eq!(
+            s.counters.destroyed_of[1],
+            [0, 2, 0],
+            "by the piece's owner"
+        );
         assert!(kinds(&game).contains(&"remove"));
         game.end_turn(0);
         assert_eq!(game.state.dm_points[0], 2, "a heroic piece counted twice");
