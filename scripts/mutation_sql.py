@@ -5,7 +5,8 @@ that file. Steps, in a fresh copy of the committed tree (``git archive HEAD``; t
 1. every mutant of every SQL file is listed (operators below; comments and string literals are left alone);
 2. one run of the candidate test files (``TEST_FILES``, without the ``ray`` and ``slow`` markers) records which
    test files read which SQL file (``Path.read_text``), and their clean times;
-3. ``--sample`` mutants are drawn with ``random.Random("SEED:sql")`` from the sorted mutant ids;
+3. ``--sample`` mutants are drawn with ``random.Random("SEED:sql")`` from the sorted mutant ids, and run in the
+   order drawn (a run stopped early is scored on the first K drawn: a smaller sample, not a biased one);
 4. each sampled mutant is written into the copy and the test files that read its SQL file run with ``-x``;
    killed: pytest exits non-zero (a failing test, or a query the mutant broke), or runs past the limit
    (4 x the clean time + 60 s); survived: exit 0; "no tests": no candidate test file reads the SQL file.
@@ -218,8 +219,10 @@ def main() -> None:
         for sql in sqls:
             readers.setdefault(sql, set()).add(test)
     mutants = all_mutants(src)
-    sample = sorted(random.Random(f"{args.seed}:sql").sample(sorted(mutants, key=lambda m: m.id),
-                                                             min(args.sample, len(mutants))), key=lambda m: m.id)
+    # Run in the order drawn: the first K run are the sample of size K, so a run stopped early is scored on an
+    # unbiased (smaller) sample, not on the files whose names sort first.
+    ordered = sorted(mutants, key=lambda m: m.id)
+    sample = random.Random(f"{args.seed}:sql").sample(ordered, min(args.sample, len(mutants)))
     results = []
     for m in sample:
         files = sorted(readers.get(m.file, ()))
