@@ -261,6 +261,21 @@ def test_a_flare_invoked_twice_in_one_game_counts_two_invocations_in_one_game(tm
     assert (row["behind"], row["behind_wins"], row["mean_score_gap"]) == (1, 1, -0.5)
 
 
+def test_flares_are_counted_per_player_of_a_deck(tmp_path: Path) -> None:
+    """Imperial played by random, then by builder, invokes the flare once in each game: one row each."""
+    games = [game(0, DM, (IMP, SYL), first=0, winner=0), game(1, DM, (IMP, SYL), first=0, winner=1,
+                                                              strategies=("builder", "random"))]
+    run = write_run(tmp_path / "players", games, flare_events=[_flare(0, 0, -1, True, False),
+                                                               _flare(1, 0, 1, False, True)])
+    _, con = open_runs([run])
+    try:
+        flares = run_queries(con, str(run))["flares"]
+    finally:
+        con.close()
+    assert _rows(flares, ("deck", "strategy", "invocations", "games", "behind", "behind_wins")) == [
+        (IMP, "builder", 1, 1, 0, 0), (IMP, "random", 1, 1, 1, 1)]
+
+
 def test_flares_count_comebacks_only_when_behind(q) -> None:
     cols = ("invocations", "upper_only", "lower_only", "both_halves", "behind", "behind_wins")
     imperial = _one(q["flares"], mode=DM, deck=IMP, card_id=FLARE)
