@@ -18,7 +18,10 @@ from typer.testing import CliRunner
 from pipelines.shard import play_recording_order
 from pipelines.study import StudyConfigError, parse_study
 from pipelines.tables import TableBuilder
+from reports import sections_melee
 from reports.build import write_report
+from reports.dataset import open_runs
+from reports.names import Names
 from sim import core
 from sim.cards import load_card_set
 from sim.cli import app
@@ -216,6 +219,10 @@ def test_the_melee_section_counts_the_rows(melee_report: tuple[Path, Path]) -> N
         mine = [g for g in games.values() if g["players"] == players]
         assert row["games"] == str(len(mine))
         assert row["by_lowest_k"] == str(sum(g["tiebreak"] == "" for g in mine))
+        assert row["shared_k"] == str(sum(g["tiebreak"] == "tie" for g in mine))
+        breaks = Counter(g["tiebreak"] for g in mine)
+        assert row["tiebreaks"] == ", ".join(f"{b} {breaks[b]}" for b in ("second-lowest", "highest", "upgraded",
+                                                                          "pieces") if breaks[b])
         best: dict[int, list[tuple[int, int]]] = {}  # game -> (points, seat) of every colour score
         for c in pq.read_table(run_dir / "colour_points").to_pylist():
             if games[c["game_id"]]["players"] == players:
@@ -243,6 +250,17 @@ def test_the_melee_section_counts_the_rows(melee_report: tuple[Path, Path]) -> N
     for players in (3, 4):
         in_hand = sum(int(r["in_hand_games"]) for r in beings if r["mode"] == f"melee-{players}")
         assert in_hand == sum(games[g]["players"] == players for g, _, _ in held) > 0
+    deck_seats = Counter((f"melee-{games[s['game_id']]['players']}", s["deck"]) for s in seats)
+    for r in beings:  # a card's seat-games with it in hand and without it make the deck's seat-games
+        assert int(r["in_hand_n"]) + int(r["never_n"]) == deck_seats[(r["mode"], r["deck"])], r
+    runs, con = open_runs([run_dir])
+    try:
+        melees = sections_melee.melee_data(runs, Names(load_card_set()), str(run_dir), con)
+    finally:
+        con.close()
+    assert melees is not None
+    keys = [(r["mode"], r["deck"], r["strategy"], r["card_id"]) for r in melees.q["card_hands"]]
+    assert len(keys) == len(set(keys)) > 0, "one row per card and cell"
     text = (base / "report.md").read_text()
     assert "## Melee (3-4 players)" in text and "Melee beings: randomized estimates" in text
 
@@ -482,3 +500,28 @@ def test_shared_first_places_are_ties_of_the_seats_that_share_them(tmp_path: Pat
     tables = {t.id: t.rows for t in report.tables()}
     ties = {r["deck"]: r["ties"] for r in tables["melee_decks"]}
     assert ties == {"imperial": 10, "sylvan": 10, "highland": 0}
+
+
+def test_improvised_summoning_splits_the_seats_that_improvised_once_or_more_from_the_others(tmp_path: Path) -> None:
+    """Hand-made 3-player melees whose seats improvised 0, 1 or 2 times: one improvisation is enough to count,
+    and the wins of the seats that never improvised are kept apart."""
+    from reports.build import build_report
+    from reports.stats import Rate
+    from tests.handmade import game, write_run
+
+    improvised = [(0, 1, 2), (1, 0, 0), (2, 2, 0), (0, 0, 1)]
+    winners = [0, 1, 2, 2]
+    rows, seats = [], []
+    for g, (counts, winner) in enumerate(zip(improvised, winners, strict=True)):
+        rows.append(game(g, "deathmatch", ("imperial", "sylvan"), 0, winner) | {"players": 3})
+        seats += [{"game_id": g, "seat": s, "deck": "imperial", "strategy": "random", "position": s,
+                   "place": 1 if s == winner else 2, "improvised": counts[s]} for s in range(3)]
+    report = build_report([write_run(tmp_path / "improvised", rows, seat_results=seats)])
+    [row] = [t.rows for t in report.tables() if t.id == "melee_improvised"][0]
+    # Six seat-games improvised (one of them, once, won); six did not (three of them won).
+    improvising = [(s["game_id"], s["seat"]) for s in seats if s["improvised"] > 0]
+    wins = {(g, w) for g, w in enumerate(winners)}
+    assert row["share"] == Rate(len(improvising), 12) == Rate(6, 12)
+    assert row["improvising"] == Rate(len(wins & set(improvising)), 6) == Rate(1, 6)
+    assert row["other"] == Rate(len(wins - set(improvising)), 6) == Rate(3, 6)
+    assert row["improvisations"] == 9

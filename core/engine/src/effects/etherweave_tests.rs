@@ -690,6 +690,10 @@ fn void_summoning_never_fills_a_legendary_square() {
         !with(&[("d5", 2), ("d6", 1)]),
         "a heroic piece on a legendary square"
     );
+    assert!(
+        !with(&[("d5", 2), ("d6", 0)]),
+        "a common piece on a legendary square"
+    );
 }
 
 #[test]
