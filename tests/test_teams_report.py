@@ -16,6 +16,7 @@ import pytest
 from pipelines.shard import play_recording_order
 from pipelines.tables import TableBuilder
 from reports.build import build_report, write_report
+from reports.names import Names
 from sim.cards import load_card_set
 from sim.game import Game
 from strategies import make_strategy
@@ -117,7 +118,15 @@ def test_the_passing_rows_count_the_pass_control_events(team_report: tuple[Path,
     assert sum(int(r["games"]) for r in players) == 4 * len(games)
     cards = read_csv(base / "csv", "team_pass_cards")
     top = Counter((games[p["game_id"]]["mode"], p["during"]) for p in passes if p["during"])
-    assert all(int(r["passes"]) <= max(top.values()) for r in cards) and cards
+    names = Names(load_card_set())
+    by_name = {(f"team-{mode}", names.card(card)): n for (mode, card), n in top.items()}
+    assert all(by_name[(r["mode"], r["card"])] == int(r["passes"]) for r in cards)
+    for mode in {r["mode"] for r in cards}:  # the cards most passed inside first
+        counts = [int(r["passes"]) for r in cards if r["mode"] == mode]
+        assert counts == sorted(counts, reverse=True)
+        most = sorted((n for (m, _), n in top.items() if f"team-{m}" == mode), reverse=True)
+        assert counts == most[:len(counts)]
+    assert len(set(top.values())) > 1
 
 
 def test_a_run_of_team_games_only_shows_the_overview_and_the_team_section(team_report: tuple[Path, Path]) -> None:

@@ -64,20 +64,17 @@ fn after_first_round(s: &GameState) -> bool {
 
 // ----- the free play
 /// The warp options of the action decision: one per card of the hand with a warp text, when the first
-/// round is over and the player has no pending being. With no action left, `End` comes with them.
+/// round is over and the player has no pending being. (With no action left, the action decision adds
+/// `End` after them.)
 pub fn warp_options(game: &Game, p: usize, out: &mut Vec<Opt>) {
     let s = &game.state;
     if s.pending[p].is_some() || !after_first_round(s) || p != s.active {
         return;
     }
-    let before = out.len();
     for &card in &s.hand[p] {
         if s.cards.being(card).warp.is_some() && !out.contains(&Opt::Action(Action::Warp(card))) {
             out.push(Opt::Action(Action::Warp(card)));
         }
-    }
-    if out.len() > before && s.actions_left == 0 && !out.contains(&Opt::Action(Action::End)) {
-        out.push(Opt::Action(Action::End));
     }
 }
 
