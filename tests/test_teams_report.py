@@ -103,6 +103,17 @@ def test_the_results_by_team_decks_count_each_team_of_each_game(team_report: tup
         assert (got[key]["tie_n"], got[key]["tie_k"]) == (str(n), str(ties[key])), key  # a tie is no win
 
 
+def test_each_team_card_row_splits_its_decks_seat_games_into_held_and_never_held(
+        team_report: tuple[Path, Path]) -> None:
+    run_dir, base = team_report
+    games = {g["game_id"]: g for g in rows(run_dir, "games")}
+    deck_seats = Counter((f"team-{games[s['game_id']]['mode']}", s["deck"]) for s in rows(run_dir, "seat_results"))
+    beings = read_csv(base / "csv", "team_being_outcomes")
+    assert beings
+    for r in beings:
+        assert int(r["in_hand_n"]) + int(r["never_n"]) == deck_seats[(r["mode"], r["deck"])], r
+
+
 def test_the_passing_rows_count_the_pass_control_events(team_report: tuple[Path, Path]) -> None:
     run_dir, base = team_report
     games = {g["game_id"]: g for g in rows(run_dir, "games")}

@@ -1,11 +1,11 @@
 -- The seats and cells tables of seats.sql for the team views (the report's team connection): one row per
 -- seat of every team game (2 against 2), seen from that seat, with its form ("team-high-form",
 -- "team-deathmatch") in place of the mode. A seat wins when its team wins (games.winner is the team, 0 for
--- seats 0 and 2, 1 for seats 1 and 3); a tie (winner -1) is a game no seat won. first: the seat's team took
--- the first turn (the seed draws the first seat). Reads: games and seat_results.
+-- seats 0 and 2, 1 for seats 1 and 3); a tie (winner -1) is a game no seat won. Which team took the first
+-- turn is team_order.sql's (from games). Reads: games and seat_results.
 CREATE OR REPLACE TEMP TABLE team_seat_rows AS
 SELECT r.run, r.game_id, r.seat, r.team, 'team-' || g.mode AS mode, r.deck, r.strategy,
-       NULL::VARCHAR AS opp_deck, NULL::VARCHAR AS opp_strategy, g.first_player % 2 = r.team AS first,
+       NULL::VARCHAR AS opp_deck, NULL::VARCHAR AS opp_strategy,
        (g.winner = r.team)::INTEGER AS won, (g.winner = -1)::INTEGER AS tied,
        r.position, r.place, r.score
 FROM seat_results r
@@ -19,8 +19,7 @@ CREATE OR REPLACE TABLE seats AS
 SELECT *, 1 AS n FROM team_seat_rows;  -- n: one seat-game a row (deck_baseline.sql weights by it)
 
 -- One row per team of every team game: its two members' decks and players (unordered: "a+b" in name order),
--- the other team's, whether it took the first turn, its result, score and the times its members passed
--- control.
+-- the other team's, its result, score and the times its members passed control.
 CREATE OR REPLACE TABLE team_sides AS
 WITH passes AS (
     SELECT run, game_id, seat % 2 AS team, count(*) AS passes,
@@ -31,14 +30,14 @@ WITH passes AS (
 members AS (
     SELECT run, game_id, team, any_value(mode) AS mode,
            list_sort(list(deck)) AS decks, list_sort(list(strategy)) AS players,
-           bool_or(first) AS first, max(won) AS won, max(tied) AS tied, max(score) AS score
+           max(won) AS won, max(tied) AS tied, max(score) AS score
     FROM team_seat_rows
     GROUP BY run, game_id, team
 )
 SELECT m.run, m.game_id, m.team, m.mode,
        array_to_string(m.decks, '+') AS decks, array_to_string(m.players, '+') AS players,
        array_to_string(o.decks, '+') AS opp_decks, array_to_string(o.players, '+') AS opp_players,
-       m.first, m.won, o.won AS lost, m.tied, m.score,
+       m.won, o.won AS lost, m.tied, m.score,
        coalesce(p.passes, 0) AS passes, coalesce(p.before_action, 0) AS before_action,
        coalesce(p.inside_effect, 0) AS inside_effect
 FROM members m
