@@ -17,6 +17,7 @@ from pipelines.shard import play_recording_order
 from pipelines.tables import TableBuilder
 from reports.build import build_report, write_report
 from reports.names import Names
+from reports.stats import Rate
 from sim.cards import load_card_set
 from sim.game import Game
 from strategies import make_strategy
@@ -283,3 +284,31 @@ def test_without_balanced_decks_the_gain_of_passing_is_descriptive(tmp_path: Pat
 
 def test_players_that_differ_in_more_than_passing_are_not_compared(tmp_path: Path) -> None:
     assert _pass_table(_pass_run(tmp_path / "other", 200, 0.6, balanced=True, opponent="other")) == []
+
+
+def test_passing_tables_count_passes_before_actions_inside_effects_and_the_games_without_any(tmp_path: Path) -> None:
+    """Hand-made team games: in Deathmatch team A passes twice before an action (game 0), team B twice, once
+    inside an effect (game 1), and nobody passes in games 2-3; nobody passes in the two High Form games."""
+    all_games, all_seats = [], []
+    for g, mode in enumerate(["deathmatch"] * 4 + ["high-form"] * 2):
+        row, seats = _team_rows(g, 0, g % 2, mode=mode)
+        all_games.append(row)
+        all_seats += seats
+    passes = [{"game_id": 0, "turn": 3, "seat": 0, "to_seat": 2, "during": ""},
+              {"game_id": 0, "turn": 7, "seat": 2, "to_seat": 0, "during": ""},
+              {"game_id": 1, "turn": 2, "seat": 1, "to_seat": 3, "during": ""},
+              {"game_id": 1, "turn": 5, "seat": 3, "to_seat": 1, "during": "imperial/bomb"}]
+    run = write_run(tmp_path / "passes", all_games, seat_results=all_seats, pass_control=passes)
+    tables = {t.id: t.rows for t in build_report([run]).tables()}
+    per_game = {r["mode"]: r for r in tables["team_pass_games"]}
+    dm, hf = per_game["team-deathmatch"], per_game["team-high-form"]
+    assert (dm["games"], dm["passes"], dm["before_action"], dm["inside_effect"], dm["passing_games"]) == (
+        4, 4, 3, 1, 2)
+    assert (hf["games"], hf["passes"], hf["before_action"], hf["inside_effect"], hf["passing_games"]) == (
+        2, 0, 0, 0, 0)
+    players = {r["mode"]: r for r in tables["team_pass_players"]}
+    assert (players["team-deathmatch"]["before_action"], players["team-deathmatch"]["inside_effect"]) == (3, 1)
+    split = {r["mode"]: r for r in tables["team_pass_split"]}
+    # Deathmatch: 8 team-games, 2 with a pass (team A of game 0 won; team B of game 1 won), 6 without (2 won).
+    assert (split["team-deathmatch"]["passed"], split["team-deathmatch"]["not_passed"]) == (Rate(2, 2), Rate(2, 6))
+    assert split["team-high-form"]["not_passed"] == Rate(2, 4)

@@ -22,8 +22,7 @@ SELECT *, 1 AS n FROM team_seat_rows;  -- n: one seat-game a row (deck_baseline.
 -- the other team's, its result, score and the times its members passed control.
 CREATE OR REPLACE TABLE team_sides AS
 WITH passes AS (
-    SELECT run, game_id, seat % 2 AS team, count(*) AS passes,
-           count(*) FILTER (during = '') AS before_action, count(*) FILTER (during <> '') AS inside_effect
+    SELECT run, game_id, seat % 2 AS team, count(*) AS passes
     FROM pass_control
     GROUP BY run, game_id, seat % 2
 ),
@@ -38,8 +37,7 @@ SELECT m.run, m.game_id, m.team, m.mode,
        array_to_string(m.decks, '+') AS decks, array_to_string(m.players, '+') AS players,
        array_to_string(o.decks, '+') AS opp_decks, array_to_string(o.players, '+') AS opp_players,
        m.won, o.won AS lost, m.tied, m.score,
-       coalesce(p.passes, 0) AS passes, coalesce(p.before_action, 0) AS before_action,
-       coalesce(p.inside_effect, 0) AS inside_effect
+       coalesce(p.passes, 0) AS passes
 FROM members m
 JOIN members o ON o.run = m.run AND o.game_id = m.game_id AND o.team <> m.team
 LEFT JOIN passes p ON p.run = m.run AND p.game_id = m.game_id AND p.team = m.team;
