@@ -130,3 +130,11 @@ fn sandbox_deals_like_python() {
     );
     assert_eq!(rng.borrow_mut().random(), 0.6989944337295713);
 }
+
+#[test]
+fn record_strings_are_escaped_as_pythons_json_dumps_escapes_them() {
+    // json.dumps("a\"b\\c\n\t\x01~\x7fé😀") == '"a\\"b\\\\c\\n\\t\\u0001~\\u007f\\u00e9\\ud83d\\ude00"'
+    let mut out = String::new();
+    tk_engine::record::json_str(&mut out, "a\"b\\c\n\t\u{1}~\u{7f}é😀");
+    assert_eq!(out, r#""a\"b\\c\n\t\u0001~\u007f\u00e9\ud83d\ude00""#);
+}
