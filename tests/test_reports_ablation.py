@@ -141,8 +141,10 @@ def test_plan_says_how_many_games_before_running(tmp_path: Path) -> None:
 
 def test_a_removed_task_is_a_unit_for_each_seat(tmp_path: Path) -> None:
     """A task is both seats' (the setup row is shared): each pair counts once for each deck of the pairing, so
-    both decks see the same pairs diverge."""
+    both decks see the same pairs diverge, and what one seat gains the other loses. In a mirror the two seats
+    cancel, so its games are left out."""
     config = study_config(5, 10, "random", ["high-form"], ["task/destruction"], "remove", "builtin")
+    config["deck_pairings"] = [["imperial", "highland"], ["imperial", "imperial"]]
     run = run_local(parse_study(config, tmp_path / "s.toml"), tmp_path / "run")
     rows = {r["deck"]: r for r in ablation_rows(run, None) if r["card_id"] == "task/destruction"}
     assert sorted(rows) == ["highland", "imperial"]
@@ -151,6 +153,7 @@ def test_a_removed_task_is_a_unit_for_each_seat(tmp_path: Path) -> None:
         ("highland", "imperial"), ("imperial", "highland")]
     assert [(r["pairs"], r["effect"].n) for r in rows.values()] == [(10, 10), (10, 10)]
     assert rows["highland"]["diverged"] == rows["imperial"]["diverged"] > 0
+    assert rows["highland"]["effect"].value == -rows["imperial"]["effect"].value != 0
 
 
 def test_ablation_units_keep_their_seats_player_and_their_own_runs_events(tmp_path: Path) -> None:
