@@ -204,8 +204,8 @@ def test_where_the_study_ablates_a_changed_card_its_own_effect_is_the_ablations(
 def test_ablation_units_pair_each_arm_game_with_its_unchanged_game_for_the_seats_the_card_matters_to(tmp_path):
     """ablation_units.sql against the rows of one run that ablates a being, a legend and a task: each card's
     units come from its own arm only; the being's from the seat of its vanilla copy, the legend's from the
-    seats dealt it at setup, the task's from both seats; the value is the seat's result with the card minus
-    without it (1 win, 0.5 tie, 0 loss), worked out here from the winners written."""
+    seats dealt it at setup, the task's from both seats (none in a mirror); the value is the seat's result
+    with the card minus without it (1 win, 0.5 tie, 0 loss), worked out here from the winners written."""
     decks = ("imperial", "highland")
     base = [0, 1, -1, 0, 1, 0]
     arms = {KNIGHT: (0, [1, 1, 0, -1, 1, 0]), "legend/fire-dragon": (-1, [0, 0, 1, 1, -1, 1]),
@@ -215,6 +215,10 @@ def test_ablation_units_pair_each_arm_game_with_its_unchanged_game_for_the_seats
         rows += [game(len(rows), DM, decks, first=0, winner=w) | {"seed": i, "variant": f"vanilla:{card}",
                                                                   "variant_seat": seat}
                  for i, w in enumerate(winners)]
+    # A mirror's task pair: its two seats would cancel, so it gives no unit.
+    rows += [game(len(rows), DM, ("imperial", "imperial"), first=0, winner=0) | {"seed": 6, "variant_seat": -1},
+             game(len(rows) + 1, DM, ("imperial", "imperial"), first=0, winner=1)
+             | {"seed": 6, "variant": "vanilla:task/destruction", "variant_seat": -1}]
 
     def drawn(game_id: int, seat: int, card: str, card_type: str, opening: bool) -> dict:
         return {"game_id": game_id, "seat": seat, "card_id": card, "card_type": card_type, "event": "drawn",
