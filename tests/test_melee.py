@@ -261,6 +261,10 @@ def test_the_melee_section_counts_the_rows(melee_report: tuple[Path, Path]) -> N
     assert melees is not None
     keys = [(r["mode"], r["deck"], r["strategy"], r["card_id"]) for r in melees.q["card_hands"]]
     assert len(keys) == len(set(keys)) > 0, "one row per card and cell"
+    shuffled = Counter(games[o["game_id"]]["players"] for o in pq.read_table(run_dir / "deck_order").to_pylist())
+    for players in (3, 4):  # every seat's shuffled deck, counted in its form
+        assert sum(r["games"] for r in melees.q["card_positions"] if r["mode"] == f"melee-{players}") == (
+            shuffled[players]) > 0
     text = (base / "report.md").read_text()
     assert "## Melee (3-4 players)" in text and "Melee beings: randomized estimates" in text
 

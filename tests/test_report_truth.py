@@ -261,6 +261,26 @@ def test_a_flare_invoked_twice_in_one_game_counts_two_invocations_in_one_game(tm
     assert (row["behind"], row["behind_wins"], row["mean_score_gap"]) == (1, 1, -0.5)
 
 
+def test_card_positions_count_each_seat_game_by_where_the_shuffle_left_the_card(tmp_path: Path) -> None:
+    """Imperial's Swordmaster at position 2 in two games random won, at 5 in one builder lost and at 5 in one
+    random tied: one row per player, position and card, each from its own seat-games."""
+    games = [game(0, DM, (IMP, SYL), first=0, winner=0),
+             game(1, DM, (IMP, SYL), first=0, winner=1, strategies=("builder", "random")),
+             game(2, DM, (SYL, IMP), first=0, winner=-1), game(3, DM, (IMP, SYL), first=1, winner=0)]
+    order = [{"game_id": 0, "seat": 0, "card_id": SWORD, "position": 2},
+             {"game_id": 1, "seat": 0, "card_id": SWORD, "position": 5},
+             {"game_id": 2, "seat": 1, "card_id": SWORD, "position": 5},
+             {"game_id": 3, "seat": 0, "card_id": SWORD, "position": 2}]
+    run = write_run(tmp_path / "positions", games, deck_order=order)
+    _, con = open_runs([run])
+    try:
+        positions = run_queries(con, str(run))["card_positions"]
+    finally:
+        con.close()
+    assert _rows(positions, ("deck", "strategy", "card_id", "position", "games", "wins")) == [
+        (IMP, "builder", SWORD, 5, 1, 0), (IMP, "random", SWORD, 2, 2, 2), (IMP, "random", SWORD, 5, 1, 0)]
+
+
 def test_flares_are_counted_per_player_of_a_deck(tmp_path: Path) -> None:
     """Imperial played by random, then by builder, invokes the flare once in each game: one row each."""
     games = [game(0, DM, (IMP, SYL), first=0, winner=0), game(1, DM, (IMP, SYL), first=0, winner=1,
