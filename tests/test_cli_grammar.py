@@ -173,3 +173,20 @@ def test_history_form_keeps_the_metrics_of_that_form_only(tmp_path):
         assert result.exit_code == 0, result.output
         [study] = as_json(result)["studies"]
         assert study["rows"] and {r["mode"] for r in study["rows"]} == {form}
+
+
+def test_history_metric_and_study_id_filters_keep_their_own_rows(tmp_path):
+    db = tmp_path / "h.duckdb"
+    games = [("deathmatch", "imperial", "highland", i % 3 % 2) for i in range(60)]
+    assert run("history", "--record", write_hand_run(tmp_path / "one", games), "--db", db).exit_code == 0
+    [study] = as_json(run("history", "--deck", "imperial", "--db", db, "--json"))["studies"]
+    [by_id] = as_json(run("history", "--study", study["study_id"], "--db", db, "--json"))["studies"]
+    assert by_id["study_id"] == study["study_id"]
+    metrics = {r["metric"] for r in by_id["rows"]}
+    assert len(metrics) > 1
+    for metric in sorted(metrics):
+        result = run("history", "--study", study["study_id"], "--metric", metric, "--db", db, "--json")
+        [only] = as_json(result)["studies"]
+        assert {r["metric"] for r in only["rows"]} == {metric}
+    none = run("history", "--study", "no-such-study", "--db", db, "--json")
+    assert none.exit_code == 1 and as_json(none) == {"studies": []}
