@@ -239,7 +239,8 @@ def test_a_history_of_the_older_layout_reads_and_takes_new_runs(duels: tuple[Pat
 
 def test_a_card_drawn_or_played_twice_in_a_game_counts_one_seat_game(tmp_path: Path) -> None:
     """Seat 0 draws Swordmaster, returns it and draws it again, and plays it twice, in each of 4 games; seat 1
-    draws and plays it once. The descriptive rates count seat-games, not events: 8 of them, 4 won."""
+    draws and plays it once, and draws Bomb without playing it; a task is revealed in every game and claimed in
+    two. The descriptive rates count seat-games (games for the task), not events: 8 of them, 4 won."""
     from tests.handmade import game, write_run
 
     games = [game(g, "deathmatch", ("imperial", "imperial"), 0, g // 2) for g in range(4)]
@@ -252,8 +253,19 @@ def test_a_card_drawn_or_played_twice_in_a_game_counts_one_seat_game(tmp_path: P
                    {"game_id": g, "seat": 0, "turn": 6, "event": "played", "square": 10} | card,
                    {"game_id": g, "seat": 0, "turn": 9, "event": "played", "square": 12} | card,
                    {"game_id": g, "seat": 1, "turn": 2, "event": "drawn"} | card,
-                   {"game_id": g, "seat": 1, "turn": 4, "event": "played", "square": 30} | card]
-    run = write_run(tmp_path / "twice", games, card_events=events)
-    rates = {m.metric: (m.successes, m.trials) for m in run_metrics(run)
-             if m.kind == DESCRIPTIVE and m.subject == "imperial/swordmaster" and m.mode == "deathmatch"}
-    assert rates["card_win_rate_when_drawn"] == rates["card_win_rate_when_played"] == (4, 8)
+                   {"game_id": g, "seat": 1, "turn": 4, "event": "played", "square": 30} | card,
+                   {"game_id": g, "seat": 1, "turn": 1, "event": "drawn", "card_id": "imperial/bomb",
+                    "card_type": "being"}]
+    tasks = [{"game_id": g, "turn": 0, "seat": -1, "task_id": "task/destruction", "event": "revealed"}
+             for g in range(4)]
+    tasks += [{"game_id": g, "turn": 7, "seat": 0, "task_id": "task/destruction", "event": "claimed", "points": 2}
+              for g in (1, 3)]
+    run = write_run(tmp_path / "twice", games, card_events=events, task_events=tasks)
+    rates = {(m.metric, m.subject): (m.successes, m.trials) for m in run_metrics(run)
+             if m.kind == DESCRIPTIVE and m.mode == "deathmatch"}
+    sword = "imperial/swordmaster"
+    assert rates["card_win_rate_when_drawn", sword] == rates["card_win_rate_when_played", sword] == (4, 8)
+    assert rates["card_play_rate_when_drawn", sword] == (8, 8)
+    assert rates["card_play_rate_when_drawn", "imperial/bomb"] == (0, 4)
+    assert rates["card_win_rate_when_drawn", "imperial/bomb"] == (2, 4)
+    assert rates["task_claim_rate_when_revealed", "task/destruction"] == (2, 4)
