@@ -244,6 +244,20 @@ def test_the_melee_section_counts_the_rows(melee_report: tuple[Path, Path]) -> N
         assert float(row["mean_lowest"]) == pytest.approx(sum(map(min, per_seat.values())) / len(per_seat))
         assert float(row["mean_highest"]) == pytest.approx(sum(map(max, per_seat.values())) / len(per_seat))
         assert row["level_seats"] == str(sum(min(v) == max(v) for v in per_seat.values()))
+        assert float(row["mean_colour"]) == pytest.approx(
+            sum(sum(v) / len(v) for v in per_seat.values()) / len(per_seat))
+        middles = [sum(v) - min(v) - max(v) for v in per_seat.values() if len(v) == 3]
+        assert (row["mean_middle"] == "") if players == 3 else (
+            float(row["mean_middle"]) == pytest.approx(sum(middles) / len(middles)))
+    decks = read_csv(base / "csv", "melee_decks")
+    for r in decks:
+        mine = [s for s in seats if f"melee-{games[s['game_id']]['players']}" == r["mode"] and s["deck"] == r["deck"]]
+        assert float(r["mean_place"]) == pytest.approx(sum(s["place"] for s in mine) / len(mine))
+        assert float(r["mean_score"]) == pytest.approx(sum(s["score"] for s in mine) / len(mine))
+    for r in positions:
+        mine = [s for s in seats if f"melee-{games[s['game_id']]['players']}" == r["mode"]
+                and s["position"] + 1 == int(r["position"])]
+        assert float(r["mean_score"]) == pytest.approx(sum(s["score"] for s in mine) / len(mine))
     beings = read_csv(base / "csv", "melee_being_outcomes")
     held = {(e["game_id"], e["seat"], e["card_id"]) for e in pq.read_table(run_dir / "card_events").to_pylist()
             if e["event"] == "drawn" and e["card_type"] == "being"}
