@@ -92,16 +92,19 @@ def test_the_results_by_team_decks_count_each_team_of_each_game(team_report: tup
     expected: Counter = Counter()
     wins: Counter = Counter()
     ties: Counter = Counter()
+    scores: Counter = Counter()
     for (g, team), decks in teams.items():
         key = (f"team-{games[g]['mode']}", "+".join(sorted(decks)), "+".join(sorted(teams[(g, 1 - team)])))
         expected[key] += 1
         wins[key] += games[g]["winner"] == team
         ties[key] += games[g]["winner"] == -1
+        scores[key] += (games[g]["score_0"], games[g]["score_1"])[team]
     got = {(r["mode"], r["decks"], r["opp_decks"]): r for r in read_csv(base / "csv", "team_results")}
     assert set(got) == set(expected)
     for key, n in expected.items():
         assert (got[key]["win_n"], got[key]["win_k"]) == (str(n), str(wins[key])), key
         assert (got[key]["tie_n"], got[key]["tie_k"]) == (str(n), str(ties[key])), key  # a tie is no win
+        assert float(got[key]["mean_score"]) == pytest.approx(scores[key] / n), key
 
 
 def test_each_team_card_row_splits_its_decks_seat_games_into_held_and_never_held(
