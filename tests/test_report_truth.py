@@ -349,6 +349,15 @@ def test_card_records_compare_with_the_rest_of_the_cell(q, names) -> None:
     assert (DM, SYL, "random", SWORD) not in records  # another deck's being
 
 
+def test_task_setup_counts_the_four_tasks_dealt_in_each_high_form_game_per_seat(q) -> None:
+    # Sylvan (random) won games 4-6; Imperial lost them: random in game 4, builder in 5 and 6. E and F were
+    # revealed later in the game, not dealt at setup.
+    dealt = (TA, TB, TC, TD)
+    assert _rows(q["task_setup"], ("deck", "strategy", "task_id", "games", "wins")) == [
+        *[(IMP, "builder", t, 2, 0) for t in dealt], *[(IMP, "random", t, 1, 0) for t in dealt],
+        *[(SYL, "random", t, 3, 3) for t in dealt]]
+
+
 def test_task_records(q, names) -> None:
     tasks = {(r["pairing"], r["task_id"]): r for r in task_records(q, names)}
     a = tasks[("random vs random", TA)]
