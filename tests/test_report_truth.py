@@ -183,6 +183,25 @@ def test_seat_tables_count_each_seat_and_ties_are_not_wins(q) -> None:
         ("builder", "random", 2, 0, 0), ("random", "builder", 2, 2, 0), ("random", "random", 2, 1, 0)]
 
 
+def test_seat_sums_weigh_each_kind_of_game_by_its_number(tmp_path: Path) -> None:
+    """Three alike games (Imperial, random, beats Sylvan, builder, from the first seat) and two alike ties: the
+    seats table holds one row per kind of seat-game with its number, and every sum weighs by it."""
+    alike = [game(g, DM, (IMP, SYL), first=0, winner=0, strategies=("random", "builder")) for g in range(3)]
+    ties = [game(g, DM, (IMP, SYL), first=1, winner=-1, strategies=("random", "builder")) for g in (3, 4)]
+    run = write_run(tmp_path / "alike", [*alike, *ties])
+    _, con = open_runs([run])
+    try:
+        q = run_queries(con, str(run))
+    finally:
+        con.close()
+    cols = ("strategy", "opp_strategy", "games", "wins", "ties")
+    assert _rows(q["strategy_pairings"], cols) == [("builder", "random", 5, 0, 2), ("random", "builder", 5, 3, 2)]
+    assert _rows(q["matchups"], ("deck", "opp_deck", "games", "wins", "ties")) == [(SYL, IMP, 5, 0, 2),
+                                                                                 (IMP, SYL, 5, 3, 2)]
+    assert _rows(q["deck_baseline"], ("deck", "strategy", "games", "wins", "ties")) == [
+        (IMP, "random", 5, 3, 2), (SYL, "builder", 5, 0, 2)]
+
+
 def test_card_hands_count_seat_games_once(q) -> None:
     cols = ("in_hand_games", "in_hand_wins", "opening_games", "opening_wins", "played_games", "played_wins")
     hands = q["card_hands"]

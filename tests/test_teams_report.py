@@ -311,6 +311,9 @@ def test_passing_tables_count_passes_before_actions_inside_effects_and_the_games
         2, 0, 0, 0, 0)
     players = {r["mode"]: r for r in tables["team_pass_players"]}
     assert (players["team-deathmatch"]["before_action"], players["team-deathmatch"]["inside_effect"]) == (3, 1)
+    hf_players = players["team-high-form"]
+    assert (hf_players["games"], hf_players["passes"], hf_players["before_action"], hf_players["inside_effect"],
+            hf_players["passing_games"]) == (8, 0, 0, 0, 0)
     split = {r["mode"]: r for r in tables["team_pass_split"]}
     # Deathmatch: 8 team-games, 2 with a pass (team A of game 0 won; team B of game 1 won), 6 without (2 won).
     assert (split["team-deathmatch"]["passed"], split["team-deathmatch"]["not_passed"]) == (Rate(2, 2), Rate(2, 6))

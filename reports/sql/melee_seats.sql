@@ -4,7 +4,7 @@
 CREATE OR REPLACE TEMP TABLE melee_seat_rows AS
 WITH melee_seats AS (
     SELECT r.run, r.game_id, r.seat, 'melee-' || g.players AS mode, r.deck, r.strategy,
-           NULL::VARCHAR AS opp_deck, NULL::VARCHAR AS opp_strategy, r.position = 0 AS first,
+           NULL::VARCHAR AS opp_deck, NULL::VARCHAR AS opp_strategy,
            (g.winner = r.seat)::INTEGER AS won, (g.winner = -1 AND r.place = 1)::INTEGER AS tied,
            r.position, r.place, r.score, r.improvised, g.players
     FROM seat_results r

@@ -14,16 +14,16 @@ FROM (
 
 CREATE OR REPLACE TABLE seats AS
 WITH kinds AS (
-    SELECT run, mode, deck_0, strategy_0, deck_1, strategy_1, first_player, winner, count(*) AS n
+    SELECT run, mode, deck_0, strategy_0, deck_1, strategy_1, winner, count(*) AS n
     FROM games
     GROUP BY ALL
 )
 SELECT run, 0::TINYINT AS seat, mode,
        deck_0 AS deck, strategy_0 AS strategy, deck_1 AS opp_deck, strategy_1 AS opp_strategy,
-       first_player = 0 AS first, (winner = 0)::INTEGER AS won, (winner = -1)::INTEGER AS tied, n
+       (winner = 0)::INTEGER AS won, (winner = -1)::INTEGER AS tied, n
 FROM kinds
 UNION ALL
 SELECT run, 1::TINYINT AS seat, mode,
        deck_1 AS deck, strategy_1 AS strategy, deck_0 AS opp_deck, strategy_0 AS opp_strategy,
-       first_player = 1 AS first, (winner = 1)::INTEGER AS won, (winner = -1)::INTEGER AS tied, n
+       (winner = 1)::INTEGER AS won, (winner = -1)::INTEGER AS tied, n
 FROM kinds;

@@ -965,3 +965,14 @@ fn the_lookahead_players_play_etherweave_without_panicking() {
         .play();
     }
 }
+
+#[test]
+fn a_being_past_the_warp_bitset_never_counts_as_warped() {
+    // The bitset holds ids 0-127; a larger card set's being 128 must not read bit 0 (128 mod 128).
+    let turn = crate::etherweave::WarpTurn {
+        warped: 1 | 1 << 127,
+        ..Default::default()
+    };
+    assert!(turn.was_warped(BeingId(0)) && turn.was_warped(BeingId(127)));
+    assert!(!turn.was_warped(BeingId(128)) && !turn.was_warped(BeingId(255)));
+}
