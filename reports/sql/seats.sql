@@ -7,9 +7,9 @@
 CREATE OR REPLACE TABLE cells AS
 SELECT mode, deck, strategy, (row_number() OVER (ORDER BY mode, deck, strategy))::USMALLINT AS cell
 FROM (
-    SELECT DISTINCT mode, deck_0 AS deck, strategy_0 AS strategy FROM games
-    UNION
-    SELECT DISTINCT mode, deck_1 AS deck, strategy_1 AS strategy FROM games
+    SELECT mode, deck_0 AS deck, strategy_0 AS strategy FROM games
+    UNION  -- distinct rows
+    SELECT mode, deck_1 AS deck, strategy_1 AS strategy FROM games
 );
 
 CREATE OR REPLACE TABLE seats AS
