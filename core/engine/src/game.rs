@@ -373,11 +373,10 @@ impl<'s> Game<'s> {
             }
             self.draw_flare(seat % 2, true);
         }
-        let last = (first + TEAM_SEATS - 1) % TEAM_SEATS;
         if self.state.mode == Mode::HighForm {
             self.deal_tasks();
         } else {
-            self.state.hold(last);
+            // The loop left the last player in turn order holding his side's cards: he places the pieces.
             self.deathmatch_start(first % 2);
         }
         self.state.hold(first);
