@@ -501,6 +501,27 @@ mod tests {
     }
 
     #[test]
+    fn a_view_offers_improvising_only_in_a_melee_with_another_colour_not_yet_used() {
+        let mut game = expansion_table();
+        assert!(game.state.melee());
+        let view = PlayerView::new(&game.state, 0);
+        assert!(view.can_improvise(0, 1) && view.can_improvise(0, 2) && !view.can_improvise(0, 0));
+        game.state.improvised[0][1] = true;
+        assert!(!PlayerView::new(&game.state, 0).can_improvise(0, 1));
+        let (duel, _) = crate::effects::testing::position(
+            Mode::Deathmatch,
+            ["imperial", "sylvan"],
+            "imperial/swordmaster",
+            "",
+            &[],
+        );
+        assert!(
+            !PlayerView::new(&duel.state, 0).can_improvise(0, 1),
+            "no improvising in a duel"
+        );
+    }
+
+    #[test]
     fn a_view_says_whether_the_end_is_triggered() {
         let mut game = expansion_table();
         assert!(!PlayerView::new(&game.state, 1).end_triggered());
