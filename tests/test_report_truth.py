@@ -118,13 +118,18 @@ def run(tmp_path_factory: pytest.TempPathFactory) -> Path:
                      points=POINTS, flare_events=FLARE_EVENTS, task_events=TASK_EVENTS)
 
 
-@pytest.fixture(scope="module")
-def q(run: Path) -> dict[str, list[dict[str, Any]]]:
+def queries(run: Path) -> dict[str, list[dict[str, Any]]]:
+    """Every report query's rows over one run."""
     _, con = open_runs([run])
     try:
         return run_queries(con, str(run))
     finally:
         con.close()
+
+
+@pytest.fixture(scope="module")
+def q(run: Path) -> dict[str, list[dict[str, Any]]]:
+    return queries(run)
 
 
 @pytest.fixture(scope="module")
@@ -189,11 +194,7 @@ def test_seat_sums_weigh_each_kind_of_game_by_its_number(tmp_path: Path) -> None
     alike = [game(g, DM, (IMP, SYL), first=0, winner=0, strategies=("random", "builder")) for g in range(3)]
     ties = [game(g, DM, (IMP, SYL), first=1, winner=-1, strategies=("random", "builder")) for g in (3, 4)]
     run = write_run(tmp_path / "alike", [*alike, *ties])
-    _, con = open_runs([run])
-    try:
-        q = run_queries(con, str(run))
-    finally:
-        con.close()
+    q = queries(run)
     cols = ("strategy", "opp_strategy", "games", "wins", "ties")
     assert _rows(q["strategy_pairings"], cols) == [("builder", "random", 5, 0, 2), ("random", "builder", 5, 3, 2)]
     assert _rows(q["matchups"], ("deck", "opp_deck", "games", "wins", "ties")) == [(SYL, IMP, 5, 0, 2),
@@ -222,11 +223,7 @@ def test_a_card_only_losers_held_has_no_wins_and_an_invoked_flare_never_held_no_
     events = [_card(0, 0, 0, SWORD, "drawn")]
     run = write_run(tmp_path / "losers", [game(0, DM, (IMP, SYL), first=0, winner=1)], card_events=events,
                     flare_events=[_flare(0, 1, -2, True, False)])
-    _, con = open_runs([run])
-    try:
-        hands = run_queries(con, str(run))["card_hands"]
-    finally:
-        con.close()
+    hands = queries(run)["card_hands"]
     cols = ("deck", "card_id", "in_hand_games", "in_hand_wins", "opening_games", "opening_wins", "played_games",
             "played_wins")
     assert _rows(hands, cols) == [(IMP, SWORD, 1, 0, 1, 0, 0, 0)]
@@ -257,11 +254,7 @@ def test_card_plays_of_a_card_played_once_are_that_plays_counters(tmp_path: Path
     points = [{"game_id": 0, "turn": 4, "seat": 0, "source": "destruction", "points": 2}]
     run = write_run(tmp_path / "once", [game(0, DM, (IMP, SYL), first=0, winner=0)], card_events=events,
                     points=points)
-    _, con = open_runs([run])
-    try:
-        (dragon,) = run_queries(con, str(run))["card_plays"]
-    finally:
-        con.close()
+    (dragon,) = queries(run)["card_plays"]
     assert (dragon["plays"], dragon["mean_turn"], dragon["turn_points"], dragon["first_summon_turn"]) == (1, 4, 2, 4)
     assert {c: dragon[c] for c in counters} == counters
 
@@ -269,11 +262,7 @@ def test_card_plays_of_a_card_played_once_are_that_plays_counters(tmp_path: Path
 def test_a_flare_invoked_twice_in_one_game_counts_two_invocations_in_one_game(tmp_path: Path) -> None:
     flares = [_flare(0, 0, -3, True, False), _flare(0, 0, 2, False, True)]
     run = write_run(tmp_path / "twice", [game(0, DM, (IMP, SYL), first=0, winner=0)], flare_events=flares)
-    _, con = open_runs([run])
-    try:
-        (row,) = run_queries(con, str(run))["flares"]
-    finally:
-        con.close()
+    (row,) = queries(run)["flares"]
     # Behind by 3, then ahead by 2: one seat-game, both halves used, behind once (and won); mean gap -1 / 2.
     assert (row["invocations"], row["games"], row["both_halves"], row["upper_only"], row["lower_only"]) == (
         2, 1, 1, 0, 0)
@@ -291,11 +280,7 @@ def test_card_positions_count_each_seat_game_by_where_the_shuffle_left_the_card(
              {"game_id": 2, "seat": 1, "card_id": SWORD, "position": 5},
              {"game_id": 3, "seat": 0, "card_id": SWORD, "position": 2}]
     run = write_run(tmp_path / "positions", games, deck_order=order)
-    _, con = open_runs([run])
-    try:
-        positions = run_queries(con, str(run))["card_positions"]
-    finally:
-        con.close()
+    positions = queries(run)["card_positions"]
     assert _rows(positions, ("deck", "strategy", "card_id", "position", "games", "wins")) == [
         (IMP, "builder", SWORD, 5, 1, 0), (IMP, "random", SWORD, 2, 2, 2), (IMP, "random", SWORD, 5, 1, 0)]
 
@@ -306,11 +291,7 @@ def test_flares_are_counted_per_player_of_a_deck(tmp_path: Path) -> None:
                                                               strategies=("builder", "random"))]
     run = write_run(tmp_path / "players", games, flare_events=[_flare(0, 0, -1, True, False),
                                                                _flare(1, 0, 1, False, True)])
-    _, con = open_runs([run])
-    try:
-        flares = run_queries(con, str(run))["flares"]
-    finally:
-        con.close()
+    flares = queries(run)["flares"]
     assert _rows(flares, ("deck", "strategy", "invocations", "games", "behind", "behind_wins")) == [
         (IMP, "builder", 1, 1, 0, 0), (IMP, "random", 1, 1, 1, 1)]
 
