@@ -205,50 +205,20 @@ pub fn placements(game: &Game, p: usize, card: BeingId) -> Option<Vec<u16>> {
     }
     Some(
         (0..being.placements.len() as u16)
-            .filter(|&i| placement_ok(s, p, being, &being.placements[i as usize], void))
+            .filter(|&i| placement_ok(game, p, being, &being.placements[i as usize], void))
             .collect(),
     )
 }
 
-fn placement_ok(s: &GameState, p: usize, being: &Being, pl: &Placement, void: u8) -> bool {
-    let bb = &s.pieces[p];
-    let (mine, up, leg) = (bb[0] | bb[1] | bb[2], bb[1] | bb[2], bb[2]);
-    let mut fails = (pl.need_any & !mine) | (pl.need_heroic & !up) | (pl.need_legendary & !leg);
-    let voidable = fails & pl.need_any & !pl.need_heroic & !pl.need_legendary & s.empty();
-    if voidable != 0 && voidable.count_ones() <= void as u32 {
-        fails &= !voidable;
+fn placement_ok(game: &Game, p: usize, being: &Being, pl: &Placement, void: u8) -> bool {
+    if !being.summon_anywhere {
+        return game.placement_ok(p, being, pl, void);
     }
-    if fails != 0 {
-        // War Summoner's borrowing: one enemy piece of the rank needed.
-        if !s.counters.borrow_enemy_piece || fails & (fails - 1) != 0 {
-            return false;
-        }
-        let e = s.enemy_pieces(p);
-        let (e_any, e_up) = (e[0] | e[1] | e[2], e[1] | e[2]);
-        if ((pl.need_any & !e_any) | (pl.need_heroic & !e_up) | (pl.need_legendary & !e[2])) & fails
-            != 0
-        {
-            return false;
-        }
-    }
-    let spare_tokens = (bb[0] | bb[1]) & !pl.need_any;
-    if being.summon_anywhere {
-        // The being goes on an empty colourless square; the pattern's pieces stay.
-        return s.tokens[p] > 0 || (being.rank != LEGENDARY && spare_tokens != 0);
-    }
-    let at = s.piece_at(pl.origin);
-    if at.is_some_and(|(_, r)| r > being.rank) {
-        return false;
-    }
-    if being.rank == LEGENDARY {
-        let freed = (at == Some((p, LEGENDARY))) as i32;
-        let in_arena = bb[2].count_ones() as i32 - freed;
-        return (s.legend_stock[p] + freed > 0 && in_arena < 3)
-            || bb[2] & !pl.need_any & !bit(pl.origin) != 0;
-    }
-    s.tokens[p] > 0
-        || matches!(at, Some((o, r)) if o == p && r != LEGENDARY)
-        || spare_tokens & !bit(pl.origin) != 0
+    // The being goes on an empty colourless square; the pattern's pieces stay.
+    let s = &game.state;
+    let spare_tokens = (s.pieces[p][0] | s.pieces[p][1]) & !pl.need_any;
+    game.pattern_filled(p, pl, void)
+        && (s.tokens[p] > 0 || (being.rank != LEGENDARY && spare_tokens != 0))
 }
 
 /// Time Traveler: the player picks the empty colourless square the being goes on; the placement given

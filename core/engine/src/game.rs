@@ -8,7 +8,7 @@ use crate::decisions::{Action, Decision, Kind, Opt, PlayerView, Strategy};
 use crate::effects::context::EffectContext;
 use crate::effects::interpreter::run_steps;
 use crate::effects::nethervoid;
-use crate::patterns::Placement;
+use crate::patterns::{rank_or_better, Placement};
 use crate::ranks::{COMMON, HEROIC, LEGENDARY};
 use crate::record::Id;
 use crate::record::{DrawDeck, Event, GameRecord};
@@ -832,37 +832,29 @@ impl<'s> Game<'s> {
     }
 
     // ----- summoning
-    fn placement_ok(
-        &self,
-        p: usize,
-        card: &Being,
-        pl: &Placement,
-        mine: Bits,
-        up: Bits,
-        leg: Bits,
-    ) -> bool {
+    /// Whether `p` may summon `card` at `pl`: the pattern filled (as `pattern_filled`), no piece of a
+    /// higher rank on the summoning square, and a piece of the card's rank to summon it with.
+    pub(crate) fn placement_ok(&self, p: usize, card: &Being, pl: &Placement, void: u8) -> bool {
+        let at = self.state.piece_at(pl.origin);
+        self.pattern_filled(p, pl, void)
+            && at.is_none_or(|(_, r)| r <= card.rank)
+            && self.piece_obtainable(p, card.rank, pl, at)
+    }
+
+    /// Whether `p`'s pieces fill `pl`'s pattern, where up to `void` empty squares needing a piece of any
+    /// rank may stay empty (Etherweave's void summoning) and, with War Summoner's permission, one square
+    /// may hold an enemy piece of the rank needed.
+    pub(crate) fn pattern_filled(&self, p: usize, pl: &Placement, void: u8) -> bool {
         let s = &self.state;
-        let fails = (pl.need_any & !mine) | (pl.need_heroic & !up) | (pl.need_legendary & !leg);
-        if fails != 0 {
-            if !s.counters.borrow_enemy_piece || fails & (fails - 1) != 0 {
-                return false;
-            }
-            let e = s.enemy_pieces(p);
-            let (e_any, e_up) = (e[0] | e[1] | e[2], e[1] | e[2]);
-            if ((pl.need_any & !e_any) | (pl.need_heroic & !e_up) | (pl.need_legendary & !e[2]))
-                & fails
-                != 0
-            {
-                return false;
-            }
+        let mut fails = pl.unfilled(rank_or_better(&s.pieces[p]));
+        let voidable = fails & pl.need_any & !pl.need_heroic & !pl.need_legendary & s.empty();
+        if voidable.count_ones() <= void as u32 {
+            fails &= !voidable;
         }
-        let at = s.piece_at(pl.origin);
-        if let Some((_, r)) = at {
-            if r > card.rank {
-                return false;
-            }
-        }
-        self.piece_obtainable(p, card.rank, pl, at)
+        fails == 0
+            || (s.counters.borrow_enemy_piece
+                && fails & (fails - 1) == 0
+                && pl.unfilled(rank_or_better(&s.enemy_pieces(p))) & fails == 0)
     }
 
     fn piece_obtainable(&self, p: usize, rank: u8, pl: &Placement, at: Option<Piece>) -> bool {
@@ -890,7 +882,7 @@ impl<'s> Game<'s> {
         let bb = &s.pieces[p];
         // Possessed Summoner: another colour's pieces form the pattern.
         let pb = &s.pieces[s.possessed[p].map_or(p, usize::from)];
-        let by_rank = [pb[0] | pb[1] | pb[2], pb[1] | pb[2], pb[2]];
+        let by_rank = rank_or_better(pb);
         let other = s.enemy_pieces(p);
         let mut blocked: Bits = 0;
         for r in card.rank as usize + 1..3 {
@@ -927,11 +919,9 @@ impl<'s> Game<'s> {
     /// Placements when one enemy piece may stand in for one of `p`'s pieces (War Summoner). With `out`
     /// None, stops at the first one; returns whether there is any.
     fn borrowing_placements(&self, p: usize, card: &Being, mut out: Option<&mut Vec<u16>>) -> bool {
-        let bb = &self.state.pieces[p];
-        let (mine, up, leg) = (bb[0] | bb[1] | bb[2], bb[1] | bb[2], bb[2]);
         let mut any = false;
         for (i, pl) in card.placements.iter().enumerate() {
-            if self.placement_ok(p, card, pl, mine, up, leg) {
+            if self.placement_ok(p, card, pl, 0) {
                 any = true;
                 match out.as_deref_mut() {
                     Some(out) => out.push(i as u16),
@@ -962,30 +952,22 @@ impl<'s> Game<'s> {
         if !s.melee() || unused.is_empty() || s.possessed[p].is_some() {
             return false;
         }
-        let bb = &s.pieces[p];
-        let (mine, up, leg) = (bb[0] | bb[1] | bb[2], bb[1] | bb[2], bb[2]);
-        let e = s.enemy_pieces(p);
-        let (e_any, e_up, e_leg) = (e[0] | e[1] | e[2], e[1] | e[2], e[2]);
+        let mine = rank_or_better(&s.pieces[p]);
+        let enemy = rank_or_better(&s.enemy_pieces(p));
         let borrowed = 1 + s.counters.borrow_enemy_piece as u32;
-        if e_any == 0 || mine.count_ones() + borrowed < card.pattern.cells.len() as u32 {
+        if enemy[0] == 0 || mine[0].count_ones() + borrowed < card.pattern.cells.len() as u32 {
             return false;
         }
         let candidates: Vec<u16> = if borrowed == 1 {
-            one_enemy_cell(card, [mine, up, leg], [e_any, e_up, e_leg])
+            one_enemy_cell(card, mine, enemy)
         } else {
             (0..card.placements.len() as u16).collect()
         };
         let mut any = false;
         for i in candidates {
             let pl = &card.placements[i as usize];
-            let fails = (pl.need_any & !mine) | (pl.need_heroic & !up) | (pl.need_legendary & !leg);
-            if fails.count_ones() != borrowed
-                || ((pl.need_any & !e_any)
-                    | (pl.need_heroic & !e_up)
-                    | (pl.need_legendary & !e_leg))
-                    & fails
-                    != 0
-            {
+            let fails = pl.unfilled(mine);
+            if fails.count_ones() != borrowed || pl.unfilled(enemy) & fails != 0 {
                 continue;
             }
             let at = s.piece_at(pl.origin);

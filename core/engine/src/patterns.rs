@@ -90,6 +90,24 @@ pub struct Placement {
     pub marked_squares: Vec<Option<Square>>,
 }
 
+/// Pieces by the rank a pattern cell can need: any rank, heroic or better, legendary.
+pub fn rank_or_better(pieces: &[Bits; 3]) -> [Bits; 3] {
+    [
+        pieces[0] | pieces[1] | pieces[2],
+        pieces[1] | pieces[2],
+        pieces[2],
+    ]
+}
+
+impl Placement {
+    /// The pattern's squares that pieces `by_rank` (as `rank_or_better` gives them) leave unfilled.
+    pub fn unfilled(&self, by_rank: [Bits; 3]) -> Bits {
+        (self.need_any & !by_rank[0])
+            | (self.need_heroic & !by_rank[1])
+            | (self.need_legendary & !by_rank[2])
+    }
+}
+
 pub fn placements_for(p: &Pattern) -> Vec<Placement> {
     let mut out = Vec::new();
     for (o, q) in distinct_orientations(p) {

@@ -568,6 +568,18 @@ mod tests {
         assert!(asked.borrow().is_empty());
     }
 
+    /// The Mirror reports whether it copied a piece: a later `if = "previous"` step of a card file reads it.
+    #[test]
+    fn crystal_mirror_reports_whether_it_copied() {
+        use crate::effects::imperial::scene::run;
+        let card = "everfrost/crystal-mirror";
+        let pieces = format!("e5=1c {} f5=2h", pattern_at(card, "e5"));
+        let copied = run(card, "e5", 0, &pieces, "f5", 1);
+        assert!(copied.did && copied.arena.contains("d5=1h"));
+        let declined = run(card, "e5", 0, &pieces, "N", 1);
+        assert!(!declined.did && !declined.arena.contains("d5="));
+    }
+
     #[test]
     fn crystal_grower_upgrades_an_enemy_common_then_freezes() {
         let (game, asked) = play("crystal-grower", "a5=2c b7=2c", &sqs(&["b7"]));
