@@ -254,6 +254,8 @@ def test_the_melee_section_counts_the_rows(melee_report: tuple[Path, Path]) -> N
         mine = [s for s in seats if f"melee-{games[s['game_id']]['players']}" == r["mode"] and s["deck"] == r["deck"]]
         assert float(r["mean_place"]) == pytest.approx(sum(s["place"] for s in mine) / len(mine))
         assert float(r["mean_score"]) == pytest.approx(sum(s["score"] for s in mine) / len(mine))
+        wins = sum(games[s["game_id"]]["winner"] == s["seat"] for s in mine)
+        assert (r["win_n"], r["win_k"]) == (str(len(mine)), str(wins)), r
     for r in positions:
         mine = [s for s in seats if f"melee-{games[s['game_id']]['players']}" == r["mode"]
                 and s["position"] + 1 == int(r["position"])]

@@ -6,7 +6,7 @@ WITH arms AS (
     SELECT v.run, v.mode, v.variant_seat, b.game_id AS base_id, b.deck_0, b.deck_1,
            v.winner AS arm_winner, b.winner AS base_winner
     FROM games_all v
-    JOIN games_all b ON b.run = v.run AND b.seed = v.seed AND b.mode = v.mode AND b.variant = ''
+    JOIN games_all b ON b.run = v.run AND b.seed = v.seed AND b.variant = ''  -- a run's unchanged games have distinct seeds
     WHERE v.variant <> '' AND split_part(v.variant, ':', 2) = $card
 ),
 dealt AS (

@@ -17,7 +17,7 @@ WITH arms AS (
            (v.winner, v.score_0, v.score_1, v.turns, v.end_reason, v.tiebreak)
                IS DISTINCT FROM (b.winner, b.score_0, b.score_1, b.turns, b.end_reason, b.tiebreak) AS outcome_differs
     FROM games_all v
-    JOIN games_all b ON b.run = v.run AND b.seed = v.seed AND b.mode = v.mode AND b.variant = ''
+    JOIN games_all b ON b.run = v.run AND b.seed = v.seed AND b.variant = ''  -- a run's unchanged games have distinct seeds
     WHERE v.variant <> ''
 ),
 paired_games AS (

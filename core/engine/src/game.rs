@@ -1512,7 +1512,7 @@ impl Game<'_> {
 /// The placements of `card` (indices, ascending) with exactly one pattern cell that `own` pieces (by minimum
 /// rank: any, upgraded, legendary) do not fill and `enemy` pieces do, found with shifts as
 /// `matching_placements` does: a cell's origins where it is filled, and the cells' origins ANDed but one.
-fn one_enemy_cell(card: &Being, own: [Bits; 3], enemy: [Bits; 3]) -> Vec<u16> {
+pub(crate) fn one_enemy_cell(card: &Being, own: [Bits; 3], enemy: [Bits; 3]) -> Vec<u16> {
     const MAX_CELLS: usize = 8;
     let shifted = |m: Bits, shift: i32| if shift >= 0 { m >> shift } else { m << -shift };
     let mut out = Vec::new();

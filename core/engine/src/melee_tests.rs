@@ -10,7 +10,8 @@ use crate::board::{self, bit};
 use crate::cards::{CardSet, FlareId};
 use crate::decisions::{Action, Decision, Kind, Opt, PlayerView, Strategy};
 use crate::effects::testing::{arena, being, pattern_at, placement, sq, table};
-use crate::game::{Game, GameOptions};
+use crate::game::{one_enemy_cell, Game, GameOptions};
+use crate::patterns::rank_or_better;
 use crate::players::make_strategy;
 use crate::record::Event;
 use crate::state::Mode;
@@ -694,4 +695,43 @@ fn thousands_of_strict_random_three_player_melees_keep_every_invariant() {
 #[test]
 fn thousands_of_strict_random_four_player_melees_keep_every_invariant() {
     strict_random_games(4, 2000);
+}
+
+/// `one_enemy_cell` finds exactly the placements whose pattern lacks one piece of yours where an enemy piece
+/// of the rank needed stands: every placement of every being, on random arenas, against the plain check.
+#[test]
+fn one_enemy_cell_finds_exactly_the_placements_one_enemy_piece_completes() {
+    let cards = cards();
+    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut found = 0;
+    for _ in 0..100 {
+        let (mut mine, mut theirs) = ([0; 3], [0; 3]);
+        for s in board::squares() {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let rank = (x / 10 % 3) as usize;
+            match x % 10 {
+                0..=5 => mine[rank] |= bit(s),
+                6..=8 => theirs[rank] |= bit(s),
+                _ => {}
+            }
+        }
+        let (own, enemy) = (rank_or_better(&mine), rank_or_better(&theirs));
+        for card in &cards.beings {
+            let want: Vec<u16> = (0..card.placements.len() as u16)
+                .filter(|&i| {
+                    let pl = &card.placements[i as usize];
+                    let fails = pl.unfilled(own);
+                    fails.count_ones() == 1 && pl.unfilled(enemy) & fails == 0
+                })
+                .collect();
+            found += want.len();
+            assert_eq!(one_enemy_cell(card, own, enemy), want, "{}", card.id);
+        }
+    }
+    assert!(
+        found > 1000,
+        "the arenas give many such placements: {found}"
+    );
 }

@@ -688,6 +688,25 @@ fn lust_draws_two_pieces_towards_the_gateway_never_onto_it() {
     assert_eq!(game.state.piece_at(sq("b6")), Some((1, HEROIC)));
 }
 
+/// A piece drawn once is not drawn again, even where it could come closer still.
+#[test]
+fn lust_draws_a_piece_only_once() {
+    let card = "nethervoid/demon-of-lust";
+    let pieces = with_pattern(card, "e5", "a5=1h d5=2h");
+    let (mut game, asked) = nv(card, &pieces, Some("a5"), &[mv("d5", "c5"), Opt::None]);
+    summon(&mut game, "e5", 0);
+    assert!(options(&asked, 0).contains(&mv("d5", "c5")));
+    let second = options(&asked, 1);
+    assert!(
+        !second
+            .iter()
+            .any(|o| matches!(o, Opt::Move(s, _) if *s == sq("c5"))),
+        "drawn already: {second:?}"
+    );
+    assert!(second.len() > 1, "other pieces may still be drawn");
+    assert_eq!(game.state.piece_at(sq("c5")), Some((1, HEROIC)));
+}
+
 #[test]
 fn sloth_spends_an_action_or_destroys_the_gateway_on_the_last_one() {
     let card = "nethervoid/demon-of-sloth";
