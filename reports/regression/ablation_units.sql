@@ -12,7 +12,7 @@ WITH arms AS (
 dealt AS (
     SELECT run, game_id AS base_id, seat
     FROM card_events_all
-    WHERE event = 'drawn' AND opening AND card_id = $card AND card_type IN ('legend', 'flare')
+    WHERE opening AND card_id = $card AND card_type IN ('legend', 'flare')  -- opening: drawn into the opening hand
 ),
 units AS (
     SELECT a.*, a.variant_seat AS seat FROM arms a WHERE a.variant_seat >= 0

@@ -44,7 +44,7 @@ pairs AS (
 dealt AS (
     SELECT run, game_id AS base_id, card_id, seat
     FROM card_events_all
-    WHERE event = 'drawn' AND opening AND card_type IN ('legend', 'flare')
+    WHERE opening AND card_type IN ('legend', 'flare')  -- opening: drawn into the opening hand
 ),
 units AS (
     SELECT p.*, p.variant_seat AS seat FROM pairs p WHERE p.variant_seat >= 0
