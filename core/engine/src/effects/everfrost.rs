@@ -312,7 +312,7 @@ fn polar_bear(ctx: &mut EffectContext, _step: &Step) -> bool {
 /// 45 degrees from the one before.
 fn war_sled(ctx: &mut EffectContext, _step: &Step) -> bool {
     let mut directions = indicated_directions(ctx);
-    let mut made = 0;
+    let mut moved = false;
     for _ in 0..3 {
         let Some(me) = ctx.self_sq else { break };
         let options: Vec<_> = directions
@@ -326,9 +326,9 @@ fn war_sled(ctx: &mut EffectContext, _step: &Step) -> bool {
         };
         let d = board::direction_between(src, dst).expect("a move to a neighbour square");
         directions = vec![(d + 7) % 8, d, (d + 1) % 8];
-        made += 1;
+        moved = true;
     }
-    made > 0
+    moved
 }
 
 /// Destroy every enemy common piece within distance 2 of the Monster that is next to one of your pieces.
@@ -864,6 +864,18 @@ mod tests {
             "a move that takes nothing ends the chain"
         );
         assert!(arena(&game).contains("e4=1h"));
+    }
+
+    /// The Sled reports whether it moved: a later `if = "previous"` step of a card file reads it.
+    #[test]
+    fn war_sled_reports_whether_it_moved() {
+        use crate::effects::imperial::scene::run;
+        let card = "everfrost/war-sled";
+        let pieces = format!("e5=1h {}", pattern_at(card, "e5"));
+        let moved = run(card, "e5", 0, &pieces, "e5-f5 N", 1);
+        assert!(moved.did && moved.arena.contains("f5=1h"));
+        let stayed = run(card, "e5", 0, &pieces, "N", 1);
+        assert!(!stayed.did && stayed.arena.contains("e5=1h"));
     }
 
     #[test]
