@@ -323,6 +323,14 @@ pub fn squares() -> BitIter {
 mod tests {
     use super::*;
 
+    /// A square named twice is still in the set once.
+    #[test]
+    fn mask_of_is_the_set_of_the_squares_named() {
+        let (a, b) = (square(4, 4), square(0, 4));
+        assert_eq!(mask_of([a, b, a]), bit(a) | bit(b));
+        assert_eq!(mask_of([]), 0);
+    }
+
     #[test]
     fn tables_match_python() {
         assert_eq!(ARENA.count_ones(), 69);
