@@ -296,6 +296,12 @@ def test_flares_are_counted_per_player_of_a_deck(tmp_path: Path) -> None:
         (IMP, "builder", 1, 1, 0, 0), (IMP, "random", 1, 1, 1, 1)]
 
 
+def test_a_flare_drawn_but_never_invoked_has_no_row(tmp_path: Path) -> None:
+    run = write_run(tmp_path / "held", [game(0, DM, (IMP, SYL), first=0, winner=0)],
+                    card_events=[_card(0, 0, 0, FLARE, "drawn")])
+    assert queries(run)["flares"] == []
+
+
 def test_flares_count_comebacks_only_when_behind(q) -> None:
     cols = ("invocations", "upper_only", "lower_only", "both_halves", "behind", "behind_wins")
     imperial = _one(q["flares"], mode=DM, deck=IMP, card_id=FLARE)

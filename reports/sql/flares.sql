@@ -20,5 +20,4 @@ JOIN cells ON cells.mode = CASE WHEN c.teams THEN 'team-' || c.mode WHEN c.playe
           AND cells.deck = c.deck AND cells.strategy = c.strategy
 WHERE c.invocations > 0
 GROUP BY cells.mode, cells.deck, cells.strategy, c.card_id
-HAVING sum(c.invoked) > 0
 ORDER BY cells.mode, cells.deck, cells.strategy, c.card_id;
