@@ -343,3 +343,42 @@ pub fn moves(ctx: &mut EffectContext, st: &Step, spec: &MoveSpec, reach: Option<
     }
     done
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::effects::steps::parse_steps;
+    use crate::effects::testing::{mv, name, position};
+    use crate::state::Mode;
+
+    /// `same_piece`: a step's later moves are made by the piece that made the first; without it, by any.
+    #[test]
+    fn same_piece_keeps_the_first_mover() {
+        for (same, movers) in [(true, vec!["d4"]), (false, vec!["d4", "g3"])] {
+            let (mut game, asked) = position(
+                Mode::HighForm,
+                ["imperial", "imperial"],
+                "imperial/swordmaster",
+                "d3=1c g3=1c",
+                &[mv("d3", "d4"), Opt::None],
+            );
+            let step = serde_json::json!([{"do": "move", "piece": "any", "owner": "mine", "up_to": 2,
+                                           "same_piece": same}]);
+            let step = parse_steps(&step, &|_| None).expect("a step").remove(0);
+            let mut ctx = EffectContext::new(&mut game, 0, "test", None, None);
+            assert!(run_step(&mut ctx, &step));
+            let asked = asked.borrow();
+            let mut second: Vec<String> = asked[1]
+                .1
+                .iter()
+                .filter_map(|o| match o {
+                    Opt::Move(src, _) => Some(name(*src)),
+                    _ => None,
+                })
+                .collect();
+            second.sort();
+            second.dedup();
+            assert_eq!(second, movers, "same_piece = {same}");
+        }
+    }
+}
