@@ -271,7 +271,7 @@ fn cavalry_captain(ctx: &mut EffectContext, _step: &Step) -> bool {
 
 /// Up to 3 combat moves with the Knight, never onto a common piece.
 fn knight(ctx: &mut EffectContext, _step: &Step) -> bool {
-    let mut made = 0;
+    let mut moved = false;
     for _ in 0..3 {
         let options: Vec<_> = match ctx.self_sq {
             None => Vec::new(),
@@ -290,9 +290,9 @@ fn knight(ctx: &mut EffectContext, _step: &Step) -> bool {
         {
             break;
         }
-        made += 1;
+        moved = true;
     }
-    made > 0
+    moved
 }
 
 /// Up to 3 moves: standard ones with the being, combat ones with its non-legendary pattern pieces.
@@ -524,6 +524,22 @@ mod tests {
     }
 
     /// Up to three combat moves, never onto a common piece.
+    /// Declining the first move: the effect reports that it did nothing (a later `if = "previous"` step
+    /// reads this).
+    #[test]
+    fn knight_no_move_did_nothing() {
+        let got = run(
+            "imperial/knight",
+            "e5",
+            0,
+            "e5=1h d6=1c e6=1c f6=1c d7=1c d4=2h",
+            "N",
+            1,
+        );
+        assert!(!got.did);
+        assert_eq!(got.arena, "d4=2h e5=1h d6=1c e6=1c f6=1c d7=1c");
+    }
+
     #[test]
     fn knight_three_moves() {
         let got = run(
