@@ -90,7 +90,7 @@ fn around(mask: Bits) -> Bits {
 /// destroyed a piece (of any colour).
 fn royal_reindeer(ctx: &mut EffectContext, _step: &Step) -> bool {
     let took = summon_took(ctx).is_some();
-    let mut leap_took = false;
+    let (mut leapt, mut leap_took) = (false, false);
     if let Some(me) = ctx.self_sq {
         let ring = board::WITHIN[2][me as usize] & !board::WITHIN[1][me as usize];
         let moves: Vec<_> = ctx
@@ -101,12 +101,14 @@ fn royal_reindeer(ctx: &mut EffectContext, _step: &Step) -> bool {
         let prompt = "combat leap to a square exactly 2 away";
         if let Some((a, b)) = ctx.choose_move(Kind::Leap, &moves, true, prompt) {
             leap_took = ctx.move_piece(a, b).is_some();
+            leapt = true;
         }
     }
-    match ctx.self_sq {
+    let upgraded = match ctx.self_sq {
         Some(me) if !took && !leap_took => ctx.upgrade(me),
         _ => false,
-    }
+    };
+    leapt || upgraded
 }
 
 /// The square opposite `sq` across the Mirror (a point reflection through the summoning square; for the

@@ -346,3 +346,104 @@ fn effect_cases_match_python() {
     );
     eprintln!("{cases} cases match");
 }
+
+/// A named effect function that changed the game reports that it did something (a later `if = "previous"`
+/// step reads it): every being whose effect calls one, on random arenas, with random choices. (The converse
+/// does not hold as simply: moves out and back change nothing, and some texts act by choosing alone.)
+#[test]
+fn a_named_effect_that_changed_the_game_reports_it() {
+    use crate::effects::context::EffectContext;
+    use crate::effects::steps::Op;
+    use crate::players::random::RandomStrategy;
+
+    /// What an effect can change, printed.
+    fn print(game: &Game) -> String {
+        let s = &game.state;
+        format!(
+            "{:?} {:?} {:?} {:?} {:?} {:?} {:?} {:?} {:?} {} {:?} {:?} {:?} {:?} {}",
+            s.pieces,
+            s.tokens,
+            s.legend_stock,
+            s.deck,
+            s.hand,
+            s.legend_hand,
+            s.flare_hand,
+            s.discarded,
+            s.dm_points,
+            s.actions_left,
+            s.counters,
+            s.frozen,
+            s.gateway,
+            s.pending,
+            s.record.events.len()
+        )
+    }
+    let cards = cards();
+    let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+    let mut next = |n: u64| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x % n
+    };
+    let mut wrong = Vec::new();
+    for being in &cards.beings {
+        let Some((step, f)) = being.effect.iter().find_map(|st| match st.op {
+            Op::Custom { f, .. } => Some((st, f)),
+            _ => None,
+        }) else {
+            continue;
+        };
+        let family = being.id.split('/').next().expect("family/name");
+        let deck = if family == "legend" {
+            "imperial"
+        } else {
+            family
+        };
+        for round in 0..40 {
+            let players: Vec<Box<dyn Strategy>> = vec![
+                Box::new(RandomStrategy::new(next(1 << 40))),
+                Box::new(RandomStrategy::new(next(1 << 40))),
+            ];
+            let mut game = game_with(Mode::Deathmatch, &[deck, deck], being.id, players);
+            let pl = being.placements[next(being.placements.len() as u64) as usize].clone();
+            let s = &mut game.state;
+            s.put(0, being.rank, pl.origin);
+            for sq in board::bits(pl.need_any) {
+                let rank = if pl.need_legendary & bit(sq) != 0 {
+                    2
+                } else {
+                    (pl.need_heroic & bit(sq) != 0) as u8
+                };
+                s.put(0, rank, sq);
+            }
+            for sq in board::squares() {
+                if s.piece_at(sq).is_none() && next(3) == 0 {
+                    let owner = next(2) as usize;
+                    let rank = [0, 0, 0, 1, 1, 2][next(6) as usize];
+                    let left = if rank == 2 {
+                        s.legend_stock[owner]
+                    } else {
+                        s.tokens[owner]
+                    };
+                    if left > 0 && (rank != 1 || s.pieces[owner][1].count_ones() < 4) {
+                        s.put(owner, rank, sq);
+                    }
+                }
+            }
+            s.actions_left = 1 + next(2) as i32;
+            let id = cards.being_by_id(being.id).expect("a being");
+            let before = print(&game);
+            let mut ctx = EffectContext::new(&mut game, 0, being.id, Some(id), Some(pl));
+            let did = f(&mut ctx, step);
+            drop(ctx);
+            if print(&game) != before && !did {
+                wrong.push(format!(
+                    "{} (round {round}) changed the game and reported nothing",
+                    being.id
+                ));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
