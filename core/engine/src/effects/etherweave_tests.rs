@@ -207,6 +207,23 @@ fn in_a_melee_the_penalty_comes_off_every_colour_score() {
     game.state.check_invariants().expect("invariants");
 }
 
+#[test]
+fn in_a_melee_the_end_check_lowers_the_colour_scores_of_a_player_with_a_pending_being() {
+    let (mut game, _) = crate::effects::testing::table(
+        &["etherweave", "imperial", "sylvan"],
+        "etherweave/doppelganger",
+        "",
+        &[],
+    );
+    game.state.colour_points[0][1] = 9;
+    game.state.colour_points[1][0] = 8;
+    make_pending(&mut game, "translocationist");
+    let check = |game: &Game| crate::etherweave::end_check_score(&game.state);
+    assert_eq!(check(&game), 8, "seat 0's 9 counts as 7");
+    game.state.colour_points[0][2] = 11;
+    assert_eq!(check(&game), 9);
+}
+
 // ----- public information, team games
 #[test]
 fn a_lookahead_sandbox_keeps_the_opponents_pending_being_in_hand() {
