@@ -169,6 +169,14 @@ def test_the_history_stores_them_and_shows_the_trusted_kinds_first(duels: tuple[
         m = recorded[(r.metric, r.mode, r.subject, r.context)]
         assert (r.kind, r.value, r.low, r.high, r.n, r.mde, r.successes, r.trials) == (
             m.kind, m.value, m.low, m.high, m.n, m.mde, m.successes, m.trials)
+    # each filter keeps exactly its own rows: subject, metric, form, and the study by id as by name
+    for subject in sorted({r.subject for r in rows})[:5]:
+        assert sorted(map(repr, metric_history(db, subject=subject))) == sorted(
+            repr(r) for r in rows if r.subject == subject)
+    for metric, mode in {(r.metric, r.mode) for r in rows}:
+        assert sorted(map(repr, metric_history(db, metric=metric, mode=mode))) == sorted(
+            repr(r) for r in rows if (r.metric, r.mode) == (metric, mode))
+    assert metric_history(db, study=rows[0].study_id) == rows
     out = CliRunner().invoke(app, ["history", "--card", "imperial/swordmaster", "--db", str(db)])
     assert out.exit_code == 0, out.output
     headings = [out.output.index(f"\n{kind}: ") for kind in KINDS if f"\n{kind}: " in out.output]

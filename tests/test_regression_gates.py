@@ -122,6 +122,24 @@ def test_a_changed_beings_own_effect_is_the_change_of_its_shuffled_position_effe
     assert page.index("changed: `imperial/knight`") < page.index("## Verdict")
 
 
+def _tied_early(i: int) -> float:
+    """Imperial's result when it ties, rather than loses, the odd blocks' games with the card at 3-8."""
+    if (i // 18) % 2 == 0:
+        return 1.0
+    return 0.5 if 3 <= _position(i) <= 8 else 0.0
+
+
+def test_a_tie_counts_half_a_win_in_the_position_effect(tmp_path):
+    winner = {1.0: 0, 0.5: -1, 0.0: 1}
+    games = [(DM, "imperial", "highland", winner[_tied_early(i)]) for i in range(18 * BLOCKS)]
+    a = write_run(tmp_path / "a", _flat(), positions=_positions_of(KNIGHT))
+    b = write_run(tmp_path / "b", games, positions=_positions_of(KNIGHT), cards={KNIGHT: "k2"})
+    (gate,) = [g for g in compare_runs(a, b, Thresholds()).gates if g.subject == KNIGHT]
+    assert gate.metric == "card_position_effect"
+    assert gate.estimate.difference == pytest.approx(_expected_change(lambda i: (i // 18) % 2 == 0, _tied_early))
+    assert gate.estimate.difference == pytest.approx(0.5 * 17 * 0.5 / ((18**2 - 1) / 12))  # half the win's
+
+
 @pytest.mark.parametrize("paired", [True, False])
 def test_planted_strong_and_useless_cards_move_every_card_gate_the_right_way(tmp_path, paired):
     """The sign of every gate that can move for a card: a card made stronger never moves down, a card made
