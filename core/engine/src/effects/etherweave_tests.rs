@@ -527,6 +527,17 @@ fn time_traveler_needs_an_empty_colourless_square() {
     assert!(!game.has_placement(0, card));
 }
 
+#[test]
+fn time_traveler_still_needs_its_pattern() {
+    let (game, _) = later("time-traveler", "", &[]);
+    let card = id(&game, "time-traveler");
+    assert!(game.state.tokens[0] > 0);
+    assert!(
+        !game.has_placement(0, card),
+        "pieces to spare, but no pattern"
+    );
+}
+
 // ----- Warpmaster
 #[test]
 fn warpmaster_returns_the_pending_being_to_hand_or_steps() {
