@@ -186,12 +186,6 @@ impl Step {
             prompt: "",
         }
     }
-
-    /// The ranks of `ranks` as a list, lowest first.
-    pub fn rank_list(&self) -> Option<impl Iterator<Item = u8>> {
-        self.ranks
-            .map(|m| (0..3u8).filter(move |r| m >> r & 1 != 0))
-    }
 }
 
 fn distance(text: &str, prefixes: &[&str]) -> Option<(usize, u8)> {
