@@ -20,14 +20,17 @@ def register(app: typer.Typer) -> None:
     def tune_player(
         out: Annotated[Path, typer.Option(metavar="DIR", help="the search's folder (Ray Tune's experiment "
                                                               "state, for --resume)")],
-        player: Annotated[str, typer.Option(metavar="NAME", help="the lookahead player whose parameters are "
-                                                                 "searched: greedy, builder, hunter, brawler")] = (
+        player: Annotated[str, typer.Option(metavar="NAME", help="the player whose parameters are searched: "
+                                                                 "greedy, builder, hunter, brawler, swift")] = (
             "builder"),
         reference: Annotated[str, typer.Option(metavar="NAME", help="the strategy (or preset) it plays "
                                                                     "against")] = "builder",
         space: Annotated[Path | None, typer.Option(
             metavar="FILE.toml", help="the parameters searched and their ranges",
             show_default="the player's weights, 0 to twice the default")] = None,
+        param: Annotated[list[str] | None, typer.Option(
+            metavar="NAME=VALUE", help="a parameter of the player held at VALUE in every trial and written into "
+                                       "the preset (repeatable)")] = None,
         trials: Annotated[int, typer.Option(metavar="N", help="parameter sets tried")] = 40,
         games_per_trial: Annotated[int, typer.Option(
             metavar="N", help="games per trial, the same deals for every trial (even: each deal from both "
@@ -49,7 +52,7 @@ def register(app: typer.Typer) -> None:
         cards_dir: CardsOpt = None,
         progress: ProgressOpt = True,
     ) -> None:
-        """Tune a lookahead player's parameters by self-play against a reference on Ray Tune (Optuna TPE),
+        """Tune a player's parameters by self-play against a reference on Ray Tune (Optuna TPE),
         measure the best on fresh deals and write it as a named preset."""
         from pipelines.raytune import check_out, connect, interruptible
         from sim.bench import pairings
@@ -57,7 +60,7 @@ def register(app: typer.Typer) -> None:
         from sim.state import MODES
         from strategies import STRATEGIES, make_strategy
         from strategies.tune_player import Search, measure, preset_text, run_search
-        from strategies.tune_space import default_space, load_space
+        from strategies.tune_space import default_space, fixed_params, load_space
         from strategies.tuned import NAME, presets_dir
 
         for option, value, minimum in (("--trials", trials, 1), ("--games-per-trial", games_per_trial, 2),
@@ -76,6 +79,7 @@ def register(app: typer.Typer) -> None:
                             f"strategy), got {name!r}")
         make_strategy(reference, 0, 0)
         dimensions = load_space(space, player) if space is not None else default_space(player)
+        fixed = fixed_params(player, param or [], dimensions)
         target = presets_dir() / f"{name}.toml"
         if target.exists() and not force:
             raise UserError(f"--name: the preset {target} exists; --force replaces it")
@@ -84,7 +88,7 @@ def register(app: typer.Typer) -> None:
                               else sorted(card_set.decks))
         search = Search(player, reference, form, [list(d) for d in deck_pairs], trials, games_per_trial,
                         measure_games, seed, concurrency, {d.param.name: d.to_dict() for d in dimensions},
-                        str(cards_dir.resolve()) if cards_dir else None)
+                        str(cards_dir.resolve()) if cards_dir else None, fixed)
         check_out(out, asdict(search), resume)
 
         connect(address, workers)

@@ -1,4 +1,4 @@
-"""``tashkalar tune-player``: a lookahead player's parameters searched by self-play against a reference player.
+"""``tashkalar tune-player``: a player's parameters searched by self-play against a reference player.
 
 Each trial plays the same games (``games_per_trial`` deals from the search seed, each played from both
 seats: common random numbers, so trials differ by their parameters only) and scores the win rate, ties half.
@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +44,9 @@ class Search:
     concurrency: int
     space: dict[str, dict[str, Any]]
     cards_dir: str | None = None
+    fixed: dict[str, Any] = field(default_factory=dict)
+    """Parameters held at these values in every trial (``--param``), written into the preset with the
+    searched ones."""
 
     @property
     def measure_seed(self) -> int:
@@ -67,7 +70,7 @@ class Outcome:
 
 def play(search: Search, params: dict[str, Any], base_seed: int, games: range) -> Outcome:
     """The tuned player with ``params`` against the reference on deals ``games`` of ``base_seed``."""
-    job = (search.form, [tuple(d) for d in search.decks], Entrant("tuned", params, search.player),
+    job = (search.form, [tuple(d) for d in search.decks], Entrant("tuned", search.fixed | params, search.player),
            Entrant("reference", {}, search.reference), base_seed, games, search.cards_dir)
     return Outcome(*play_games(job))
 
@@ -143,7 +146,7 @@ def preset_text(name: str, search: Search, params: dict[str, Any], search_score:
     lines = [f"# The preset {name!r}, written by tashkalar tune-player; a study or the ladder names it "
              f"as the strategy {name!r}.",
              f"player = {_toml(search.player)}", "", "[params]",
-             *(f"{k} = {_toml(v)}" for k, v in params.items()), "",
+             *(f"{k} = {_toml(v)}" for k, v in sorted((search.fixed | params).items())), "",
              "# the best parameters against the reference on fresh deals (not the search's)", "[measured]",
              f"reference = {_toml(search.reference)}", f"form = {_toml(search.form)}",
              f"decks = {_toml(['-'.join(d) for d in search.decks])}", f"games = {measured.games}",
@@ -153,5 +156,6 @@ def preset_text(name: str, search: Search, params: dict[str, Any], search_score:
              "[search]", "sampler = \"Optuna TPE on Ray Tune\"", f"trials = {search.trials}",
              f"games_per_trial = {search.games_per_trial}", f"seed = {search.seed}",
              f"concurrency = {search.concurrency}", f"best_score = {round(search_score, DIGITS)}  # on the "
-             f"search's own games: optimistic", f"space = {_toml(search.space)}", ""]
+             f"search's own games: optimistic", f"space = {_toml(search.space)}",
+             f"fixed = {_toml(search.fixed)}", ""]
     return "\n".join(lines)

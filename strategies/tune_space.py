@@ -1,4 +1,4 @@
-"""The search space of ``tashkalar tune-player``: ranges for some of a lookahead player's declared parameters,
+"""The search space of ``tashkalar tune-player``: ranges for some of a tunable player's declared parameters,
 from a TOML file (a table per parameter: ``[patterns] low = 0.5, high = 3.0``, optionally ``log = true``) or,
 by default, every weight of the declaration around its default."""
 
@@ -12,9 +12,14 @@ from typing import Any
 from sim.errors import UserError
 from strategies.params import Param
 
-NOT_SEARCHED_BY_DEFAULT = ("score", "frozen", "pending", "gateway", "stasis", "removed", "free_action")
-"""``score`` is the unit the other weights are counted in (scaling all of them changes no choice); the rest
-matter only with expansion decks, which the default games do not deal."""
+NOT_SEARCHED_BY_DEFAULT = ("score", "frozen", "pending", "gateway", "stasis", "removed", "free_action",
+                           "pass_margin")
+"""``score`` is the unit the other weights are counted in (scaling all of them changes no choice); the
+expansion weights matter only with expansion decks and ``pass_margin`` only in team games, which the default
+games do not deal."""
+
+TUNABLE_BEYOND_PRESETS = ("swift",)
+"""Players tunable besides the lookahead presets: ``swift`` takes the lookahead's evaluation weights too."""
 
 
 @dataclass(frozen=True)
@@ -36,13 +41,20 @@ class Dimension:
         return {"low": self.low, "high": self.high, "log": self.log}
 
 
-def declared(player: str) -> tuple[Param, ...]:
-    """The parameters of a lookahead player (a preset of the core's, ``strategies.params.presets``)."""
+def tunable() -> list[str]:
+    """The players ``tune-player`` searches: the lookahead presets (``strategies.params.presets``) and
+    ``TUNABLE_BEYOND_PRESETS``."""
     from strategies import params
 
-    lookahead = params.presets()
-    if player not in lookahead:
-        raise UserError(f"--player: expected a lookahead player ({', '.join(lookahead)}), got {player!r}")
+    return [*params.presets(), *TUNABLE_BEYOND_PRESETS]
+
+
+def declared(player: str) -> tuple[Param, ...]:
+    """The parameters of a tunable player."""
+    from strategies import params
+
+    if player not in tunable():
+        raise UserError(f"--player: expected one of {', '.join(tunable())}, got {player!r}")
     return params.declared()[player]
 
 
@@ -97,3 +109,24 @@ def load_space(path: Path, player: str) -> list[Dimension]:
         out.append(Dimension(param, float(low) if param.kind is float else low,
                              float(high) if param.kind is float else high, log))
     return out
+
+
+def fixed_params(player: str, texts: list[str], space: list[Dimension]) -> dict[str, Any]:
+    """``--param NAME=VALUE`` options: the player's parameters held fixed, checked as a study checks them; a
+    UserError for a malformed one or one the space also searches."""
+    from strategies import params
+
+    fixed = {}
+    for text in texts:
+        name, eq, value = text.partition("=")
+        if not eq or not name.strip():
+            raise UserError(f"--param: expected NAME=VALUE like effect_runs=1, got {text!r}")
+        fixed[name.strip()] = params.parse_value(value)
+    searched = sorted(set(fixed) & {d.param.name for d in space})
+    if searched:
+        raise UserError(f"--param: {', '.join(searched)} is searched by the space; fix it or search it, not both")
+    try:
+        resolved = params.resolve(player, fixed)
+    except UserError as e:
+        raise UserError(f"--param: {e}") from None
+    return {name: resolved[name] for name in sorted(fixed)}

@@ -19,7 +19,7 @@ from sim.cli import app
 from sim.errors import UserError
 from strategies import StrategyConfigError, make_strategy
 from strategies.ladder import Entrant, run_ladder
-from strategies.tune_space import NOT_SEARCHED_BY_DEFAULT, default_space, load_space
+from strategies.tune_space import NOT_SEARCHED_BY_DEFAULT, default_space, fixed_params, load_space
 
 TASHKALAR = Path(sys.executable).parent / "tashkalar"
 PRESET = """player = "builder"
@@ -86,8 +86,27 @@ def test_space_file_errors_name_the_file_key_and_expectation(tmp_path, text, exp
 def test_a_missing_space_file_and_a_non_lookahead_player_are_named(tmp_path):
     with pytest.raises(UserError, match="no such space file"):
         load_space(tmp_path / "nope.toml", "builder")
-    with pytest.raises(UserError, match="--player: expected a lookahead player"):
+    with pytest.raises(UserError, match="--player: expected one of greedy, builder, hunter, brawler, swift"):
         default_space("planner")
+
+
+def test_swift_is_searched_over_its_weights_and_margin():
+    names = {d.param.name for d in default_space("swift")}
+    assert {"heroic", "patterns", "readiness_decay", "margin"} <= names
+    assert not names & {"score", "pass_margin", "free_action"}
+
+
+def test_fixed_params_are_checked_and_kept_apart_from_the_space():
+    space = default_space("swift")
+    assert fixed_params("swift", ["effect_runs=1", "margin=0"], []) == {"effect_runs": 1, "margin": 0.0}
+    with pytest.raises(UserError, match="--param: margin is searched by the space"):
+        fixed_params("swift", ["margin=0"], space)
+    with pytest.raises(UserError, match="--param: expected NAME=VALUE"):
+        fixed_params("swift", ["effect_runs"], space)
+    with pytest.raises(UserError, match="--param: strategy 'swift' has no parameter 'depth'"):
+        fixed_params("swift", ["depth=2"], space)
+    with pytest.raises(UserError, match="--param: strategy 'swift': parameter 'effect_runs' must be at least 0"):
+        fixed_params("swift", ["effect_runs=-1"], space)
 
 
 def test_a_preset_plays_as_its_player_with_its_params(presets):
@@ -137,7 +156,8 @@ def tune(tmp_path: Path, *args: str, **kwargs) -> subprocess.CompletedProcess | 
 
 @pytest.mark.parametrize(("args", "expected"), [
     (["--games-per-trial", "7"], "--games-per-trial: expected an even number"),
-    (["--player", "planner"], "--player: expected a lookahead player"),
+    (["--player", "planner"], "--player: expected one of greedy, builder, hunter, brawler, swift"),
+    (["--param", "depth=2"], "--param: strategy 'builder' has no parameter 'depth'"),
     (["--reference", "nope"], "unknown strategy 'nope'"),
     (["--name", "builder"], "--name: expected a new name"),
     (["--name", "Bad-Name"], "--name: expected a new name"),
@@ -153,7 +173,7 @@ def test_bad_options_are_one_line_before_ray_starts(tmp_path, presets, args, exp
 
 
 SMALL = ["--trials", "4", "--games-per-trial", "8", "--measure-games", "8", "--concurrency", "2", "--workers", "2",
-         "--seed", "3"]
+         "--param", "max_placements=3", "--seed", "3"]
 
 
 def preset_body(path: Path) -> dict:
@@ -172,7 +192,8 @@ def test_a_search_is_reproducible_and_resumes_to_the_same_preset(tmp_path):
     assert preset["measured"]["games"] == 8 and preset["measured"]["seed"] != preset["search"]["seed"]
     low, high = preset["measured"]["interval"]
     assert low <= preset["measured"]["win_rate"] <= high
-    assert set(preset["params"]) == set(preset["search"]["space"])
+    assert set(preset["params"]) == set(preset["search"]["space"]) | {"max_placements"}
+    assert preset["params"]["max_placements"] == 3 and preset["search"]["fixed"] == {"max_placements": 3}
 
     second = tune(tmp_path, "--out", str(tmp_path / "b"), "--name", "second", *SMALL, "--json", "--no-progress")
     assert second.returncode == 0, second.stderr

@@ -5,7 +5,7 @@ mod common;
 
 use tk_engine::decisions::{Decision, Kind, Opt, PlayerView, Strategy};
 use tk_engine::game::{Game, Players};
-use tk_engine::players::params::{ParamValue, SwiftParams};
+use tk_engine::players::params::{ParamValue, Params, SwiftParams};
 use tk_engine::players::swift::Swift;
 use tk_engine::players::{make_strategy, make_strategy_with};
 use tk_engine::rng::PyRandom;
@@ -19,7 +19,7 @@ fn swift(seed: u64) -> Swift {
         margin: 1000.0,
         ..SwiftParams::default()
     };
-    Swift::new(seed, &params)
+    Swift::new(seed, &params.into())
 }
 
 fn action_decision(options: &[Opt]) -> Decision<'_> {
@@ -83,7 +83,7 @@ fn only_the_close_options_are_played_out() {
             margin: 0.0,
             ..SwiftParams::default()
         };
-        let clear = Swift::new(seed, &params).option_values(&view, &decision);
+        let clear = Swift::new(seed, &params.into()).option_values(&view, &decision);
         assert!(!clear.is_empty() && clear.len() <= wide.len());
         if clear.len() == 1 {
             assert!(wide.iter().any(|w| w.0 == clear[0].0));
@@ -92,9 +92,9 @@ fn only_the_close_options_are_played_out() {
     assert!(tried >= 3, "{tried} decisions");
 }
 
-fn play(mode: Mode, seed: u64) -> String {
+fn play_with(mode: Mode, seed: u64, params: &[(&str, ParamValue)]) -> String {
     let players = [
-        make_strategy_with("swift", 0, seed, &[("margin", ParamValue::Float(3.0))]).unwrap(),
+        make_strategy_with("swift", 0, seed, params).unwrap(),
         make_strategy("builder", 1, seed).unwrap(),
     ];
     let mut g = game(mode, players, seed);
@@ -102,10 +102,31 @@ fn play(mode: Mode, seed: u64) -> String {
     format!("{:?}", g.take_record())
 }
 
+fn play(mode: Mode, seed: u64) -> String {
+    play_with(mode, seed, &[("margin", ParamValue::Float(3.0))])
+}
+
 #[test]
 fn games_are_reproducible_from_the_seed() {
     for mode in [Mode::HighForm, Mode::Deathmatch] {
         assert_eq!(play(mode, 5), play(mode, 5));
+    }
+}
+
+#[test]
+fn the_weights_given_are_those_it_plays_by() {
+    // builder's weights given explicitly play the same games; other weights play others
+    let builder = [
+        ("patterns", ParamValue::Float(1.5)),
+        ("heroic", ParamValue::Float(2.5)),
+    ];
+    let other = [
+        ("heroic", ParamValue::Float(5.0)),
+        ("readiness_decay", ParamValue::Float(0.25)),
+    ];
+    for mode in [Mode::HighForm, Mode::Deathmatch] {
+        assert_eq!(play_with(mode, 3, &[]), play_with(mode, 3, &builder));
+        assert_ne!(play_with(mode, 3, &[]), play_with(mode, 3, &other));
     }
 }
 
@@ -123,10 +144,40 @@ fn parameters_are_checked() {
     assert!(err(&[("margin", ParamValue::Float(-1.0))]).contains("must be at least 0"));
     assert_eq!(
         err(&[("base", ParamValue::Text("greedy"))]),
-        "strategy 'swift' has no parameter 'base'; its parameters: effect_runs, halving, margin, \
-         pass_control, pass_margin, rollout_placements, rollouts, shortlist"
+        "strategy 'swift' has no parameter 'base'; its parameters: common, destruction, effect_runs, \
+         flare_margin, halving, heroic, legend_cards, legendary, margin, pass_control, pass_margin, \
+         patterns, readiness_decay, rollout_placements, rollouts, score, shortlist, tasks, threat"
     );
-    let p = SwiftParams::resolve(&[("shortlist", ParamValue::Int(3))]).unwrap();
+    // its evaluation's weights are builder's unless given, checked as the lookahead checks them
+    assert!(
+        err(&[("readiness_decay", ParamValue::Float(2.0))]).contains("must be between 0.0 and 1.0")
+    );
+    assert!(
+        err(&[("max_placements", ParamValue::Int(2))]).contains("no parameter 'max_placements'")
+    );
+    let s = SwiftParams::resolve(&[
+        ("shortlist", ParamValue::Int(3)),
+        ("heroic", ParamValue::Float(4.5)),
+    ])
+    .unwrap();
+    let p = &s.params;
     assert_eq!((p.rollouts, p.shortlist, p.margin), (2, 3, 1.0));
+    let builder = Params::preset("builder").unwrap();
+    assert_eq!(
+        s.weights,
+        Params {
+            heroic: 4.5,
+            ..builder
+        }
+    );
+    let swift = Swift::new(0, &s);
+    assert_eq!(
+        (
+            swift.setting("heroic"),
+            swift.setting("shortlist"),
+            swift.setting("explore")
+        ),
+        (Some(4.5), Some(3.0), None)
+    );
     assert_eq!(make_strategy("swift", 0, 0).unwrap().name(), "swift");
 }

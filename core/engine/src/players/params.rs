@@ -59,7 +59,7 @@ impl Kind {
 }
 
 /// One declared parameter: its kind, meaning and bounds (as written in the declaration).
-#[derive(Debug)]
+#[derive(Clone, Copy, Debug)]
 pub struct Spec {
     pub name: &'static str,
     pub kind: Kind,
@@ -473,10 +473,47 @@ declare! {
     }
 }
 
+/// The weights of the lookahead's evaluation: the first `WEIGHTS` of `Params::SPECS` (`score` to
+/// `flare_margin`), which `swift` also takes.
+pub const WEIGHTS: usize = 11;
+
+/// The lookahead preset whose weights `swift` values positions with unless given others.
+const SWIFT_BASE: &str = "builder";
+
+/// `swift`'s settings: its own parameters and the weights of its evaluation (`SWIFT_BASE`'s unless
+/// given; declared once, in `Params`), so that `tashkalar tune-player` can search them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SwiftSettings {
+    pub params: SwiftParams,
+    pub weights: Params,
+}
+
+impl From<SwiftParams> for SwiftSettings {
+    /// `params` with builder's weights.
+    fn from(params: SwiftParams) -> SwiftSettings {
+        SwiftSettings {
+            params,
+            weights: Params::preset(SWIFT_BASE).expect("the builder preset"),
+        }
+    }
+}
+
 impl SwiftParams {
-    /// The defaults with the `given` values checked and filled in (the lookahead's messages).
-    pub fn resolve(given: &[(&str, ParamValue)]) -> Result<SwiftParams, String> {
-        SwiftParams::default().with(super::swift::NAME, given)
+    /// The defaults with the `given` values (its own parameters and evaluation weights) checked and filled
+    /// in (the lookahead's messages).
+    pub fn resolve(given: &[(&str, ParamValue)]) -> Result<SwiftSettings, String> {
+        let name = super::swift::NAME;
+        let weights = &Params::SPECS[..WEIGHTS];
+        let specs: Vec<Spec> = SwiftParams::SPECS.iter().chain(weights).copied().collect();
+        unknown_names(name, &specs, given)?;
+        let (own, weighed): (Vec<_>, Vec<_>) = given
+            .iter()
+            .partition(|(n, _)| SwiftParams::SPECS.iter().any(|s| s.name == *n));
+        let defaults = SwiftSettings::from(SwiftParams::default());
+        Ok(SwiftSettings {
+            params: defaults.params.with(name, &own)?,
+            weights: defaults.weights.with_only(name, weights, &weighed)?,
+        })
     }
 }
 
@@ -496,7 +533,10 @@ pub fn declarations() -> Vec<(&'static str, Vec<(&'static Spec, ParamValue)>)> {
     out.push((super::planner::CLASSIC_NAME, classic));
     out.push(("mc", of(&McParams::default())));
     out.push(("expert", of(&ExpertParams::default())));
-    out.push((super::swift::NAME, of(&SwiftParams::default())));
+    let swift = SwiftSettings::from(SwiftParams::default());
+    let mut swift_specs = of(&swift.params);
+    swift_specs.extend(of(&swift.weights).into_iter().take(WEIGHTS));
+    out.push((super::swift::NAME, swift_specs));
     out
 }
 

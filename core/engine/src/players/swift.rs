@@ -15,7 +15,7 @@
 
 use super::evaluate::Evaluator;
 use super::lookahead::Lookahead;
-use super::params::{Params, SwiftParams};
+use super::params::{Declared, Params, SwiftParams, SwiftSettings, WEIGHTS};
 use super::planner::{outcome, rollout_means, Rollouts};
 use super::sandbox::Answer;
 use crate::decisions::{Action, Decision, Kind, Opt, PlayerView, Strategy};
@@ -28,7 +28,7 @@ const WIN: f64 = 1000.0;
 
 pub struct Swift {
     rng: SharedRng,
-    params: SwiftParams,
+    settings: SwiftSettings,
     /// The cheaper builder that plays the rollouts.
     rollout_params: Params,
     ev: Evaluator,
@@ -37,14 +37,15 @@ pub struct Swift {
 }
 
 impl Swift {
-    pub fn new(seed: u64, params: &SwiftParams) -> Swift {
-        let base_params = Self::base_params(params);
+    pub fn new(seed: u64, settings: &SwiftSettings) -> Swift {
+        let params = &settings.params;
+        let base_params = Self::base_params(settings);
         let rng = shared_rng(seed);
         let base_seed = rng.borrow_mut().getrandbits(64);
         Swift {
             base: Self::base_player(base_seed, &base_params, params),
             rng,
-            params: params.clone(),
+            settings: settings.clone(),
             rollout_params: Params {
                 max_placements: params.rollout_placements,
                 explore: 0,
@@ -55,19 +56,19 @@ impl Swift {
     }
 
     /// A player continuing the stream `rng` (a Python `swift` player's, see core/py/src/players.rs).
-    pub fn with_rng(rng: crate::rng::PyRandom, params: &SwiftParams) -> Swift {
-        let mut swift = Swift::new(0, params);
+    pub fn with_rng(rng: crate::rng::PyRandom, settings: &SwiftSettings) -> Swift {
+        let mut swift = Swift::new(0, settings);
         *swift.rng.borrow_mut() = rng;
         let base_seed = swift.rng.borrow_mut().getrandbits(64);
-        swift.base = Self::base_player(base_seed, &Self::base_params(params), params);
+        swift.base = Self::base_player(base_seed, &Self::base_params(settings), &settings.params);
         swift
     }
 
-    /// builder's weights, passing control as `params` allow.
-    fn base_params(params: &SwiftParams) -> Params {
+    /// builder with the settings' weights, passing control as they allow.
+    fn base_params(settings: &SwiftSettings) -> Params {
         Params {
-            pass_control: params.pass_control,
-            ..Params::preset(BASE).expect("the builder preset")
+            pass_control: settings.params.pass_control,
+            ..settings.weights
         }
     }
 
@@ -87,7 +88,14 @@ impl Swift {
     }
 
     pub fn setting(&self, name: &str) -> Option<f64> {
-        self.params.setting(name)
+        let params = &self.settings.params;
+        let weight = || {
+            let declared = Params::SPECS[..WEIGHTS].iter().any(|s| s.name == name);
+            declared
+                .then(|| self.settings.weights.setting(name))
+                .flatten()
+        };
+        params.setting(name).or_else(weight)
     }
 
     /// The builder of the real game (its plan answers the follow-ups of the action chosen).
@@ -109,7 +117,7 @@ impl Swift {
         let mut ranked = self
             .base
             .wide_outcomes(view.sandbox(&self.rng), decision, 1);
-        if !self.params.pass_control {
+        if !self.settings.params.pass_control {
             // team games, passing forbidden
             ranked.retain(|&(i, _, _)| decision.options[i] != Opt::Action(Action::Pass));
         }
@@ -118,8 +126,8 @@ impl Swift {
         let best = ranked[0].1;
         let close = ranked
             .iter()
-            .take(self.params.shortlist as usize)
-            .take_while(|o| o.1 >= best - self.params.margin)
+            .take(self.settings.params.shortlist as usize)
+            .take_while(|o| o.1 >= best - self.settings.params.margin)
             .count();
         ranked.truncate(close.max(1));
         if ranked.len() == 1 {
@@ -133,8 +141,8 @@ impl Swift {
             decision,
             candidates,
             Rollouts {
-                per_option: self.params.rollouts as usize,
-                halving: self.params.halving,
+                per_option: self.settings.params.rollouts as usize,
+                halving: self.settings.params.halving,
                 base: &self.rollout_params,
             },
             |s| self.value(s, p),
@@ -171,7 +179,7 @@ impl Strategy for Swift {
             }
         }
         // passing control needs a lead: its rollouts value a teammate's hand dealt at random
-        if let Some(p) = pass.filter(|p| p.1 > best.1 + self.params.pass_margin) {
+        if let Some(p) = pass.filter(|p| p.1 > best.1 + self.settings.params.pass_margin) {
             best = p;
         }
         // builder answers the follow-ups of the option as it planned them
