@@ -79,10 +79,14 @@ def _api_games(cards, mode: str, decks: tuple[str, ...], names: list[str], games
 
 
 def _core_games(cards, mode: str, decks: tuple[str, ...], names: list[str], games: int, teams: bool = False) -> int:
-    """Turns played in ``games`` games of the compiled core, records built but not handed to Python."""
+    """Turns played in ``games`` games of the compiled core, records built but not handed to Python (a tuned
+    preset plays as its player with its parameters)."""
     from sim import core
+    from strategies.tuned import played_as
 
-    return core.play_many(cards, mode, decks, tuple(names), games, teams=teams)
+    seats = [played_as(n) for n in names]
+    return core.play_many(cards, mode, decks, tuple(s for s, _ in seats), games, teams=teams,
+                          params=tuple(p for _, p in seats))
 
 
 ENGINES = {"core": _core_games, "api": _api_games}

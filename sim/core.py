@@ -99,10 +99,12 @@ CUSTOM_FINGERPRINTS: dict[str, str] = dict(_core.custom_effect_fingerprints())
 
 
 def play_many(cards: CardSet, mode: str, decks: tuple[str, ...], strategies: tuple[str, ...], games: int,
-              teams: bool = False) -> int:
-    """Play games of seeds 0..games between native strategies (one per seat; a team game of 4 seats with
-    ``teams``) inside the core (no record comes back); returns the turns played. For benchmarks."""
-    return _core.play_many(core_cards(cards), mode, decks, strategies, (0, games), teams=teams)
+              teams: bool = False, params: tuple[dict[str, Any], ...] | None = None) -> int:
+    """Play games of seeds 0..games between native strategies (one per seat, with ``params`` per seat when
+    given; a team game of 4 seats with ``teams``) inside the core (no record comes back); returns the turns
+    played. For benchmarks."""
+    return _core.play_many(core_cards(cards), mode, decks, strategies, (0, games), teams=teams,
+                           params=None if params is None else list(params))
 
 
 def record_digests(cards: CardSet, mode: str, decks: tuple[str, ...], strategies: tuple[str, ...],

@@ -50,3 +50,10 @@ def load_preset(name: str) -> Preset | None:
     if not isinstance(player, str) or not isinstance(params, dict):
         raise StrategyConfigError(f"{path}: expected player = \"STRATEGY\" and a [params] table")
     return Preset(name, player, params)
+
+
+def played_as(name: str) -> tuple[str, dict[str, Any]]:
+    """The strategy and the parameters that ``name`` plays with: a preset's player and params, or the
+    strategy itself with none (what the core is given when it plays the games itself)."""
+    preset = load_preset(name)
+    return (preset.player, dict(preset.params)) if preset is not None else (name, {})

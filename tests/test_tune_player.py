@@ -139,6 +139,22 @@ def test_a_study_names_a_preset_and_rejects_an_unknown_one(presets):
         parse_study(base | {"strategy_pairings": [["blunt", "builder"]]}, Path("/studies/t.toml"))
 
 
+def test_the_bench_plays_a_preset_in_the_core_with_its_params(presets):
+    from sim import core
+    from sim.bench import _core_games
+    from sim.cards import load_card_set
+
+    (presets / "sharp.toml").write_text(PRESET)
+    cards, decks = load_card_set(), ("imperial", "sylvan")
+    given = {"patterns": 2.5, "threat": 0.1}
+    turns = _core_games(cards, "high-form", decks, ["sharp", "builder"], 6)
+    assert turns == core.play_many(cards, "high-form", decks, ("builder", "builder"), 6, params=(given, {}))
+    with pytest.raises(ValueError, match="'threat' must be a number"):
+        core.play_many(cards, "high-form", decks, ("builder", "builder"), 1, params=({"threat": True}, {}))
+    with pytest.raises(ValueError, match="one dict per strategy"):
+        core.play_many(cards, "high-form", decks, ("builder", "builder"), 1, params=({},))
+
+
 def test_the_ladder_plays_a_preset(presets):
     (presets / "sharp.toml").write_text(PRESET)
     result = run_ladder("high-form", [Entrant("sharp"), Entrant("builder")], 4, [("imperial", "sylvan")],

@@ -21,9 +21,11 @@ use std::sync::Arc;
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 
 use tk_engine::cards::CardSet;
 use tk_engine::game::{Game, GameOptions};
+use tk_engine::players::params::ParamValue;
 use tk_engine::state::Mode;
 
 use python_player::Converter;
@@ -59,11 +61,14 @@ impl Cards {
 /// Play the games of `seeds` between Rust strategies (one per deck: 2 for a duel, 3-4 for a melee, 4 by
 /// seat for a team game when `teams`), handing each finished game to `each`.
 #[allow(clippy::too_many_arguments)]
+/// A seat's strategy: its name and the parameters given (the rest are its defaults).
+type Seat = (String, Vec<(String, ParamValue)>);
+
 fn play_seeds(
     cards: &Arc<CardSet>,
     mode: Mode,
     decks: &[String],
-    strategies: &[String],
+    seats: &[Seat],
     seeds: (u64, u64),
     options: GameOptions,
     teams: bool,
@@ -71,10 +76,14 @@ fn play_seeds(
 ) -> Result<(), String> {
     let decks: Vec<&str> = decks.iter().map(String::as_str).collect();
     for seed in seeds.0..seeds.1 {
-        let players = strategies
+        let players = seats
             .iter()
             .enumerate()
-            .map(|(seat, name)| tk_engine::players::make_strategy(name, seat, seed))
+            .map(|(seat, (name, params))| {
+                let given: Vec<(&str, ParamValue)> =
+                    params.iter().map(|(k, v)| (k.as_str(), *v)).collect();
+                tk_engine::players::make_strategy_with(name, seat, seed, &given)
+            })
             .collect::<Result<_, _>>()?;
         let mut game = if teams {
             Game::teams(Arc::clone(cards), mode, &decks, players, seed, options)?
@@ -88,9 +97,10 @@ fn play_seeds(
 }
 
 /// Play the games of `seeds` between Rust strategies without building records for Python (a team game of
-/// 4 seats when `teams`); returns the total number of turns (for benchmarks).
+/// 4 seats when `teams`); `params`, one dict per seat when given, are the strategies' parameters. Returns
+/// the total number of turns (for benchmarks).
 #[pyfunction]
-#[pyo3(signature = (cards, mode, decks, strategies, seeds, strict=false, teams=false))]
+#[pyo3(signature = (cards, mode, decks, strategies, seeds, strict=false, teams=false, params=None))]
 #[allow(clippy::too_many_arguments)]
 fn play_many(
     py: Python<'_>,
@@ -101,8 +111,22 @@ fn play_many(
     seeds: (u64, u64),
     strict: bool,
     teams: bool,
+    params: Option<Vec<Bound<'_, PyDict>>>,
 ) -> PyResult<u64> {
     let mode = Mode::parse(mode).map_err(PyValueError::new_err)?;
+    let params = match params {
+        Some(dicts) if dicts.len() != strategies.len() => {
+            return Err(PyValueError::new_err(
+                "params: expected one dict per strategy",
+            ))
+        }
+        Some(dicts) => dicts
+            .iter()
+            .map(players::param_values)
+            .collect::<PyResult<Vec<_>>>()?,
+        None => vec![Vec::new(); strategies.len()],
+    };
+    let strategies: Vec<Seat> = strategies.into_iter().zip(params).collect();
     let set = Arc::clone(&cards.inner);
     let options = GameOptions {
         strict,
@@ -150,6 +174,7 @@ fn record_digests(
         return Err(PyValueError::new_err("block must be at least 1"));
     }
     let set = Arc::clone(&cards.inner);
+    let strategies: Vec<Seat> = strategies.into_iter().map(|s| (s, Vec::new())).collect();
     py.allow_threads(move || {
         let mut out = Vec::new();
         let mut hasher = Sha256::new();
