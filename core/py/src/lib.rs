@@ -58,12 +58,12 @@ impl Cards {
     }
 }
 
-/// Play the games of `seeds` between Rust strategies (one per deck: 2 for a duel, 3-4 for a melee, 4 by
-/// seat for a team game when `teams`), handing each finished game to `each`.
-#[allow(clippy::too_many_arguments)]
 /// A seat's strategy: its name and the parameters given (the rest are its defaults).
 type Seat = (String, Vec<(String, ParamValue)>);
 
+/// Play the games of `seeds` between Rust strategies (one per deck: 2 for a duel, 3-4 for a melee, 4 by
+/// seat for a team game when `teams`), handing each finished game to `each`.
+#[allow(clippy::too_many_arguments)]
 fn play_seeds(
     cards: &Arc<CardSet>,
     mode: Mode,
