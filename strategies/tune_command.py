@@ -33,11 +33,13 @@ def register(app: typer.Typer) -> None:
                                        "the preset (repeatable)")] = None,
         trials: Annotated[int, typer.Option(metavar="N", help="parameter sets tried")] = 40,
         games_per_trial: Annotated[int, typer.Option(
-            metavar="N", help="games per trial, the same deals for every trial (even: each deal from both "
-                              "seats)")] = 200,
+            metavar="N", help="games per trial and form, the same deals for every trial (even: each deal "
+                              "from both seats)")] = 200,
         measure_games: Annotated[int, typer.Option(
-            metavar="N", help="games on fresh deals that measure the best parameters (even)")] = 1000,
-        form: Annotated[str, typer.Option(metavar="FORM", help="high-form or deathmatch")] = "high-form",
+            metavar="N", help="games per form on fresh deals that measure the best parameters (even)")] = 1000,
+        form: Annotated[str, typer.Option(metavar="FORM,...", help="high-form, deathmatch, or both separated by "
+                                                                    "a comma (every trial plays its games in "
+                                                                    "each)")] = "high-form",
         decks: Annotated[str, typer.Option(metavar="PAIRING,...", help="deck pairings played in turn, e.g. "
                                                                        "imperial-sylvan; 'all'")] = "all",
         seed: Annotated[int, typer.Option(metavar="N", help="the search's seed (deals and sampler)")] = 1,
@@ -70,8 +72,9 @@ def register(app: typer.Typer) -> None:
         for option, value in (("--games-per-trial", games_per_trial), ("--measure-games", measure_games)):
             if value % 2:
                 raise UserError(f"{option}: expected an even number (each deal from both seats), got {value}")
-        if form not in MODES:
-            raise UserError(f"--form: expected {' or '.join(MODES)}, got {form!r}")
+        forms = form.split(",")
+        if not forms or any(f not in MODES for f in forms) or len(set(forms)) < len(forms):
+            raise UserError(f"--form: expected {', '.join(MODES)} or both separated by a comma, got {form!r}")
         name = name or f"{player}_tuned"
         make_strategy(player, 0, 0)
         if not NAME.fullmatch(name) or name in STRATEGIES:

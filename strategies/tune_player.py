@@ -36,6 +36,7 @@ class Search:
     player: str
     reference: str
     form: str
+    """One form, or several separated by commas: every trial plays its games in each."""
     decks: list[list[str]]
     trials: int
     games_per_trial: int
@@ -51,6 +52,10 @@ class Search:
     @property
     def measure_seed(self) -> int:
         return _mix(self.seed, MEASURE_DEAL)
+
+    @property
+    def forms(self) -> list[str]:
+        return self.form.split(",")
 
 
 @dataclass(frozen=True)
@@ -68,11 +73,20 @@ class Outcome:
         return (self.wins + 0.5 * self.ties) / self.games
 
 
-def play(search: Search, params: dict[str, Any], base_seed: int, games: range) -> Outcome:
-    """The tuned player with ``params`` against the reference on deals ``games`` of ``base_seed``."""
-    job = (search.form, [tuple(d) for d in search.decks], Entrant("tuned", search.fixed | params, search.player),
+    def __add__(self, other: Outcome) -> Outcome:
+        return Outcome(self.wins + other.wins, self.losses + other.losses, self.ties + other.ties)
+
+
+def play_form(search: Search, form: str, params: dict[str, Any], base_seed: int, games: range) -> Outcome:
+    """The tuned player with ``params`` against the reference on deals ``games`` of ``base_seed`` in ``form``."""
+    job = (form, [tuple(d) for d in search.decks], Entrant("tuned", search.fixed | params, search.player),
            Entrant("reference", {}, search.reference), base_seed, games, search.cards_dir)
     return Outcome(*play_games(job))
+
+
+def play(search: Search, params: dict[str, Any], base_seed: int, games: range) -> Outcome:
+    """``play_form`` in each of the search's forms, the same deals in each."""
+    return sum((play_form(search, f, params, base_seed, games) for f in search.forms), Outcome(0, 0, 0))
 
 
 def _rounded(config: dict[str, Any]) -> dict[str, Any]:
@@ -112,14 +126,15 @@ def run_search(search: Search, space: list[Dimension], out: Path, resume: bool,
     return _rounded(best.config), best.metrics["score"]
 
 
-def measure(search: Search, params: dict[str, Any]) -> Outcome:
-    """``params`` against the reference on ``measure_games`` fresh games, in chunks on Ray."""
+def measure(search: Search, params: dict[str, Any]) -> dict[str, Outcome]:
+    """``params`` against the reference on ``measure_games`` fresh games in each form, in chunks on Ray."""
     import ray
 
-    remote = ray.remote(num_cpus=1)(play)
+    remote = ray.remote(num_cpus=1)(play_form)
     chunks = [range(s, min(s + CHUNK, search.measure_games)) for s in range(0, search.measure_games, CHUNK)]
-    outcomes = ray.get([remote.remote(search, params, search.measure_seed, ks) for ks in chunks])
-    return Outcome(*(sum(getattr(o, f) for o in outcomes) for f in ("wins", "losses", "ties")))
+    refs = {form: [remote.remote(search, form, params, search.measure_seed, ks) for ks in chunks]
+            for form in search.forms}
+    return {form: sum(ray.get(r), Outcome(0, 0, 0)) for form, r in refs.items()}
 
 
 def _toml(value: Any) -> str:
@@ -138,21 +153,31 @@ def _toml(value: Any) -> str:
     raise TypeError(type(value))
 
 
-def preset_text(name: str, search: Search, params: dict[str, Any], search_score: float, measured: Outcome) -> str:
-    """The preset file: what plays (``player``, ``[params]``), then how it was found and measured."""
+def _measured_lines(outcome: Outcome) -> list[str]:
     from reports.stats import wilson
 
-    low, high = wilson(measured.wins + 0.5 * measured.ties, measured.games)
+    low, high = wilson(outcome.wins + 0.5 * outcome.ties, outcome.games)
+    return [f"games = {outcome.games}", f"wins = {outcome.wins}", f"losses = {outcome.losses}",
+            f"ties = {outcome.ties}", f"win_rate = {round(outcome.score, DIGITS)}",
+            f"interval = {_toml([round(low, DIGITS), round(high, DIGITS)])}  # 95% Wilson, ties half"]
+
+
+def preset_text(name: str, search: Search, params: dict[str, Any], search_score: float,
+                by_form: dict[str, Outcome]) -> str:
+    """The preset file: what plays (``player``, ``[params]``), then how it was found and measured (over
+    every form, and in each when there are several)."""
+    measured = sum(by_form.values(), Outcome(0, 0, 0))
+    each = [] if len(by_form) == 1 else [
+        line for form, outcome in by_form.items() for line in ("", f"[measured.by_form.{form}]",
+                                                                *_measured_lines(outcome))]
     lines = [f"# The preset {name!r}, written by tashkalar tune-player; a study or the ladder names it "
              f"as the strategy {name!r}.",
              f"player = {_toml(search.player)}", "", "[params]",
              *(f"{k} = {_toml(v)}" for k, v in sorted((search.fixed | params).items())), "",
              "# the best parameters against the reference on fresh deals (not the search's)", "[measured]",
              f"reference = {_toml(search.reference)}", f"form = {_toml(search.form)}",
-             f"decks = {_toml(['-'.join(d) for d in search.decks])}", f"games = {measured.games}",
-             f"seed = {search.measure_seed}", f"wins = {measured.wins}", f"losses = {measured.losses}",
-             f"ties = {measured.ties}", f"win_rate = {round(measured.score, DIGITS)}",
-             f"interval = {_toml([round(low, DIGITS), round(high, DIGITS)])}  # 95% Wilson, ties half", "",
+             f"decks = {_toml(['-'.join(d) for d in search.decks])}", f"seed = {search.measure_seed}",
+             *_measured_lines(measured), *each, "",
              "[search]", "sampler = \"Optuna TPE on Ray Tune\"", f"trials = {search.trials}",
              f"games_per_trial = {search.games_per_trial}", f"seed = {search.seed}",
              f"concurrency = {search.concurrency}", f"best_score = {round(search_score, DIGITS)}  # on the "

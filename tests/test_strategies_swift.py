@@ -27,14 +27,20 @@ def test_swift_is_registered_with_its_parameters():
     assert "swift" in STRATEGIES and s.native and s.name == "swift"
     assert [s.player.setting(n) for n in ("rollouts", "shortlist", "margin", "effect_runs")] == [2.0, 2.0, 1.0, 3.0]
     assert make_strategy("swift", 1, 1, {"margin": 0.5}).player.setting("margin") == 0.5
+    # its evaluation's weights: builder's unless given
+    assert s.player.setting("heroic") == 2.5 and s.player.setting("patterns") == 1.5
+    assert make_strategy("swift", 1, 1, {"heroic": 6.0}).player.setting("heroic") == 6.0
 
 
 @pytest.mark.parametrize("params, message", [
     ({"rollouts": 0}, "parameter 'rollouts' must be at least 1"),
     ({"margin": -1.0}, "parameter 'margin' must be at least 0"),
     ({"rollout_placements": 1.5}, "parameter 'rollout_placements' must be a whole number"),
-    ({"base": "greedy"}, "strategy 'swift' has no parameter 'base'; its parameters: effect_runs, halving, "
-                         "margin, pass_control, pass_margin, rollout_placements, rollouts, shortlist"),
+    ({"base": "greedy"}, "strategy 'swift' has no parameter 'base'; its parameters: common, destruction, "
+                         "effect_runs, flare_margin, halving, heroic, legend_cards, legendary, margin, "
+                         "pass_control, pass_margin, patterns, readiness_decay, rollout_placements, rollouts, "
+                         "score, shortlist, tasks, threat"),
+    ({"readiness_decay": 1.5}, "parameter 'readiness_decay' must be between 0.0 and 1.0"),
 ])
 def test_swift_parameter_errors(params, message):
     with pytest.raises(StrategyConfigError, match=message):

@@ -118,6 +118,17 @@ def test_a_preset_plays_as_its_player_with_its_params(presets):
     assert make_strategy("sharp", 0, 5, {"patterns": 1.0}).params["patterns"] == 1.0  # given params win
 
 
+def test_every_shipped_preset_plays_as_its_player():
+    from strategies.tuned import load_preset, preset_names
+
+    assert {"builder_tuned", "planner_halving", "swift_tuned"} <= set(preset_names())
+    for name in preset_names():
+        preset = load_preset(name)
+        player = make_strategy(name, 0, 1)
+        assert player.name == preset.player
+        assert all(player.player.setting(k) == float(v) for k, v in preset.params.items()), name
+
+
 def test_unknown_and_broken_presets_are_clear_errors(presets):
     (presets / "sharp.toml").write_text(PRESET)
     with pytest.raises(StrategyConfigError, match="unknown strategy 'blunt'.*; tuned presets: sharp"):
@@ -155,6 +166,25 @@ def test_the_bench_plays_a_preset_in_the_core_with_its_params(presets):
         core.play_many(cards, "high-form", decks, ("builder", "builder"), 1, params=({},))
 
 
+def test_a_preset_of_two_forms_gives_the_measure_over_both_and_in_each():
+    from strategies.tune_player import Outcome, Search, preset_text
+
+    search = Search("swift", "planner-classic", "high-form,deathmatch", [["imperial", "sylvan"]], 4, 8, 8, 3, 1,
+                    {"heroic": {"low": 2.0, "high": 6.0, "log": False}}, None, {"effect_runs": 1})
+    assert search.forms == ["high-form", "deathmatch"]
+    text = preset_text("fast", search, {"heroic": 4.5}, 0.6,
+                       {"high-form": Outcome(5, 3, 0), "deathmatch": Outcome(3, 4, 1)})
+    preset = tomllib.loads(text)
+    assert preset["params"] == {"effect_runs": 1, "heroic": 4.5}
+    measured = preset["measured"]
+    assert (measured["games"], measured["wins"], measured["losses"], measured["ties"]) == (16, 8, 7, 1)
+    assert measured["win_rate"] == 0.5312  # rounded to 4 decimals
+    assert measured["by_form"]["high-form"]["win_rate"] == 0.625
+    assert measured["by_form"]["deathmatch"]["games"] == 8
+    one = tomllib.loads(preset_text("fast", search, {"heroic": 4.5}, 0.6, {"high-form": Outcome(5, 3, 0)}))
+    assert "by_form" not in one["measured"]
+
+
 def test_the_ladder_plays_a_preset(presets):
     (presets / "sharp.toml").write_text(PRESET)
     result = run_ladder("high-form", [Entrant("sharp"), Entrant("builder")], 4, [("imperial", "sylvan")],
@@ -177,7 +207,8 @@ def tune(tmp_path: Path, *args: str, **kwargs) -> subprocess.CompletedProcess | 
     (["--reference", "nope"], "unknown strategy 'nope'"),
     (["--name", "builder"], "--name: expected a new name"),
     (["--name", "Bad-Name"], "--name: expected a new name"),
-    (["--form", "melee-3"], "--form: expected high-form or deathmatch"),
+    (["--form", "melee-3"], "--form: expected high-form, deathmatch or both separated by a comma"),
+    (["--form", "high-form,high-form"], "--form: expected high-form, deathmatch or both"),
     (["--resume"], "no search to resume there"),
     (["--space", "no/such.toml"], "no/such.toml: no such space file"),
     (["--address", "nohost"], "--address 'nohost': expected HOST:PORT"),
