@@ -477,8 +477,8 @@ declare! {
 /// `flare_margin`), which `swift` also takes.
 pub const WEIGHTS: usize = 11;
 
-/// The lookahead preset whose weights `swift` values positions with unless given others.
-const SWIFT_BASE: &str = "builder";
+/// The lookahead preset `swift` builds on: its builder plays as it, with its weights unless given others.
+pub const SWIFT_BASE: &str = "builder";
 
 /// `swift`'s settings: its own parameters and the weights of its evaluation (`SWIFT_BASE`'s unless
 /// given; declared once, in `Params`), so that `tashkalar tune-player` can search them.

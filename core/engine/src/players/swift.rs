@@ -15,14 +15,13 @@
 
 use super::evaluate::Evaluator;
 use super::lookahead::Lookahead;
-use super::params::{Declared, Params, SwiftParams, SwiftSettings, WEIGHTS};
+use super::params::{Declared, Params, SwiftParams, SwiftSettings, SWIFT_BASE, WEIGHTS};
 use super::planner::{outcome, rollout_means, Rollouts};
 use super::sandbox::Answer;
 use crate::decisions::{Action, Decision, Kind, Opt, PlayerView, Strategy};
 use crate::state::{shared_rng, GameState, SharedRng};
 
 pub const NAME: &str = "swift";
-const BASE: &str = "builder";
 /// The value of a game won in a rollout: above any position's value.
 const WIN: f64 = 1000.0;
 
@@ -76,13 +75,13 @@ impl Swift {
     /// within those runs alone (none of builder's own `explore`); with 0, builder's quick rules.
     fn base_player(seed: u64, base_params: &Params, params: &SwiftParams) -> Lookahead {
         if params.effect_runs == 0 {
-            return Lookahead::new(BASE, seed, base_params);
+            return Lookahead::new(SWIFT_BASE, seed, base_params);
         }
         let base_params = Params {
             explore: 0,
             ..*base_params
         };
-        let mut base = Lookahead::new(BASE, seed, &base_params);
+        let mut base = Lookahead::new(SWIFT_BASE, seed, &base_params);
         base.value_positions(params.effect_runs);
         base
     }
