@@ -1,8 +1,9 @@
 //! `tk-play`: play games and print one record JSON per line, exactly like `scripts/py_records.py`.
 //!
 //! tk-play --cards FILE --mode high-form --decks imperial,sylvan --strategies random,random
-//!         --seeds 0:100 [--strict] [--quiet]
-//! Three or four decks and strategies play a Deathmatch melee.
+//!         --seeds 0:100 [--param SEAT.NAME=VALUE]... [--strict] [--quiet]
+//! Three or four decks and strategies play a Deathmatch melee. `--param 0.margin=0` gives the strategy of
+//! seat 0 a parameter (its declared type reads the value; an unknown or bad one is the core's message).
 //! `--quiet` prints only the number of games and the games per second (to stderr). `--stub-effects` lets
 //! custom effects that are not ported yet do nothing (for testing the engine without them).
 //! `tk-play --list-effects` prints the names of the custom effects the core has, one a line.
@@ -16,7 +17,8 @@ use tk_engine::effects::context::EffectContext;
 use tk_engine::effects::steps::Step;
 use tk_engine::effects::{custom_fn, registry};
 use tk_engine::game::{Game, GameOptions};
-use tk_engine::players::make_strategy;
+use tk_engine::players::make_strategy_with;
+use tk_engine::players::params::{declarations, Kind, ParamValue};
 use tk_engine::state::Mode;
 
 /// Games allocate many small, short-lived vectors (sandbox copies): mimalloc serves them faster than
@@ -29,6 +31,8 @@ struct Args {
     mode: String,
     decks: String,
     strategies: String,
+    /// (seat, name, value as written)
+    params: Vec<(usize, String, String)>,
     seeds: (u64, u64),
     strict: bool,
     quiet: bool,
@@ -41,6 +45,7 @@ fn parse_args() -> Result<Args, String> {
         mode: String::new(),
         decks: String::new(),
         strategies: "random,random".into(),
+        params: Vec::new(),
         seeds: (0, 10),
         strict: false,
         quiet: false,
@@ -61,6 +66,15 @@ fn parse_args() -> Result<Args, String> {
                     f.parse().map_err(|_| "--seeds: bad first")?,
                     e.parse().map_err(|_| "--seeds: bad end")?,
                 );
+            }
+            "--param" => {
+                let v = value()?;
+                let bad =
+                    || format!("--param: expected SEAT.NAME=VALUE like 0.margin=0, got {v:?}");
+                let (key, text) = v.split_once('=').ok_or_else(bad)?;
+                let (seat, name) = key.split_once('.').ok_or_else(bad)?;
+                let seat = seat.parse().map_err(|_| bad())?;
+                a.params.push((seat, name.to_string(), text.to_string()));
             }
             "--strict" => a.strict = true,
             "--quiet" => a.quiet = true,
@@ -97,6 +111,12 @@ fn run() -> Result<(), String> {
                 .into(),
         );
     }
+    let seat_params = (0..names.len())
+        .map(|seat| seat_params(&a.params, seat, names[seat]))
+        .collect::<Result<Vec<_>, _>>()?;
+    if let Some(&(seat, ..)) = a.params.iter().find(|p| p.0 >= names.len()) {
+        return Err(format!("--param: no seat {seat}"));
+    }
     let options = GameOptions {
         strict: a.strict,
         ..GameOptions::default()
@@ -109,7 +129,7 @@ fn run() -> Result<(), String> {
         let players = names
             .iter()
             .enumerate()
-            .map(|(seat, name)| make_strategy(name, seat, seed))
+            .map(|(seat, name)| make_strategy_with(name, seat, seed, &seat_params[seat]))
             .collect::<Result<_, _>>()?;
         let mut game = Game::table(Arc::clone(&cards), mode, &decks, players, seed, options)?;
         game.play();
@@ -139,4 +159,31 @@ fn main() {
         eprintln!("error: {e}");
         std::process::exit(2);
     }
+}
+
+/// The `--param` values of `seat`, read as the parameters of `strategy` are declared (a name the strategy
+/// does not declare is passed on as a number, for the core's own message).
+fn seat_params(
+    given: &[(usize, String, String)],
+    seat: usize,
+    strategy: &str,
+) -> Result<Vec<(&'static str, ParamValue)>, String> {
+    let declared = declarations();
+    let specs = declared
+        .iter()
+        .find(|(n, _)| *n == strategy)
+        .map(|(_, s)| s);
+    let mut out = Vec::new();
+    for (_, name, text) in given.iter().filter(|p| p.0 == seat) {
+        let kind = specs.and_then(|s| s.iter().find(|(spec, _)| spec.name == name.as_str()));
+        let bad = || format!("--param {seat}.{name}: cannot read {text:?}");
+        let value = match kind.map(|(spec, _)| spec.kind) {
+            Some(Kind::Flag) => ParamValue::Bool(text.parse().map_err(|_| bad())?),
+            Some(Kind::Whole) => ParamValue::Int(text.parse().map_err(|_| bad())?),
+            Some(Kind::Name) => ParamValue::Text(Box::leak(text.clone().into_boxed_str())),
+            Some(Kind::Number) | None => ParamValue::Float(text.parse().map_err(|_| bad())?),
+        };
+        out.push((&*Box::leak(name.clone().into_boxed_str()), value));
+    }
+    Ok(out)
 }
