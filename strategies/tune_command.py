@@ -73,7 +73,7 @@ def register(app: typer.Typer) -> None:
             if value % 2:
                 raise UserError(f"{option}: expected an even number (each deal from both seats), got {value}")
         forms = form.split(",")
-        if not forms or any(f not in MODES for f in forms) or len(set(forms)) < len(forms):
+        if any(f not in MODES for f in forms) or len(set(forms)) < len(forms):
             raise UserError(f"--form: expected {', '.join(MODES)} or both separated by a comma, got {form!r}")
         name = name or f"{player}_tuned"
         make_strategy(player, 0, 0)

@@ -75,14 +75,17 @@ fn play_seeds(
     mut each: impl FnMut(u64, &Game),
 ) -> Result<(), String> {
     let decks: Vec<&str> = decks.iter().map(String::as_str).collect();
+    let given: Vec<Vec<(&str, ParamValue)>> = seats
+        .iter()
+        .map(|(_, params)| params.iter().map(|(k, v)| (k.as_str(), *v)).collect())
+        .collect();
     for seed in seeds.0..seeds.1 {
         let players = seats
             .iter()
+            .zip(&given)
             .enumerate()
-            .map(|(seat, (name, params))| {
-                let given: Vec<(&str, ParamValue)> =
-                    params.iter().map(|(k, v)| (k.as_str(), *v)).collect();
-                tk_engine::players::make_strategy_with(name, seat, seed, &given)
+            .map(|(seat, ((name, _), given))| {
+                tk_engine::players::make_strategy_with(name, seat, seed, given)
             })
             .collect::<Result<_, _>>()?;
         let mut game = if teams {
