@@ -25,12 +25,12 @@ def _game(seed: int, mode: str = HIGH_FORM) -> Game:
 
 def test_the_expert_is_registered_with_its_parameters():
     s = make_strategy("expert", 0, 0, {"iterations": 1000, "exploration": 0.7, "depth": 3, "width": 2,
-                                       "shortlist": 6})
+                                       "shortlist": 6, "effect_runs": 0})
     assert "expert" in STRATEGIES
-    names = ("iterations", "exploration", "depth", "width", "shortlist")
-    assert [s.player.setting(n) for n in names] == [1000, 0.7, 3, 2, 6]
+    names = ("iterations", "exploration", "depth", "width", "shortlist", "effect_runs")
+    assert [s.player.setting(n) for n in names] == [1000, 0.7, 3, 2, 6, 0]
     default = make_strategy("expert", 0, 0).player
-    assert [default.setting(n) for n in names] == [1000, 0.5, 4, 5, 12]
+    assert [default.setting(n) for n in names] == [1000, 0.5, 4, 5, 12, 1]
 
 
 @pytest.mark.parametrize("params, message", [
@@ -40,8 +40,9 @@ def test_the_expert_is_registered_with_its_parameters():
     ({"depth": 9}, "'depth' must be between 1 and 4"),
     ({"width": 0}, "'width' must be at least 1"),
     ({"shortlist": 1.5}, "'shortlist' must be a whole number"),
-    ({"patterns": 1.0}, "'expert' has no parameter 'patterns'; its parameters: depth, exploration, iterations, "
-                        "pass_control, shortlist, width"),
+    ({"effect_runs": -1}, "'effect_runs' must be at least 0"),
+    ({"patterns": 1.0}, "'expert' has no parameter 'patterns'; its parameters: depth, effect_runs, exploration, "
+                        "iterations, pass_control, shortlist, width"),
 ])
 def test_bad_parameters_are_refused(params, message):
     with pytest.raises(StrategyConfigError, match=message):

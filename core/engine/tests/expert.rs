@@ -147,6 +147,28 @@ fn the_root_weighs_several_squares_and_placements_of_an_action() {
     assert!(places > 0 && summons > 0, "{places} {summons}");
 }
 
+/// With `effect_runs` the root's ways of acting carry the effect targets chosen by the position they lead
+/// to (the planner's builder); with 0, builder's quick rules: the plans differ somewhere.
+#[test]
+fn effect_runs_plan_the_roots_effect_choices_by_position() {
+    let mut differ = 0;
+    for mode in [Mode::HighForm, Mode::Deathmatch] {
+        for seed in 0..6 {
+            let s = position(mode, seed);
+            let options = Game::around(s.clone(), Players::Nobody).action_options(0);
+            let d = action_decision(&options);
+            let moves = |runs: i64| {
+                let params = [SMALL[0], ("effect_runs", ParamValue::Int(runs))];
+                let expert =
+                    Expert::new(seed, &ExpertParams::resolve(&params).expect("parameters"));
+                expert.root_moves_of(&PlayerView::new(&s, 0), &d)
+            };
+            differ += (moves(0) != moves(1)) as usize;
+        }
+    }
+    assert!(differ > 0);
+}
+
 #[test]
 fn parameters_are_checked() {
     let err = |params: &[(&str, ParamValue)]| {
@@ -166,6 +188,8 @@ fn parameters_are_checked() {
         .starts_with("strategy 'expert': parameter 'width' must be at least 1"));
     assert!(err(&[("shortlist", ParamValue::Int(0))])
         .starts_with("strategy 'expert': parameter 'shortlist' must be at least 1"));
+    assert!(err(&[("effect_runs", ParamValue::Int(-1))])
+        .starts_with("strategy 'expert': parameter 'effect_runs' must be at least 0"));
     assert!(err(&[("patterns", ParamValue::Float(1.0))])
         .starts_with("strategy 'expert' has no parameter 'patterns'"));
 }

@@ -217,7 +217,10 @@ impl Expert {
             ..Params::preset("builder").expect("the builder preset")
         };
         let mut sub = || Lookahead::new("builder", rng.getrandbits(64), &base);
-        let builder = sub();
+        let mut builder = sub();
+        if params.effect_runs > 0 {
+            builder.value_positions(params.effect_runs);
+        }
         let sims = vec![sub(), sub()];
         let rng_shared = shared_rng(0);
         *rng_shared.borrow_mut() = rng;

@@ -358,6 +358,9 @@ declare! {
              placements of a summon)", min = 1;
         shortlist: i64 = 12, "moves searched at the root, builder's best first (discard, flare and end always)",
             min = 1;
+        effect_runs: i64 = 1,
+            "extra sandbox runs per option for the choices inside the effects of the root's moves and of the \
+             real game's decisions, each valued by the position reached (0: builder's quick rules)", min = 0;
         pass_control: bool = true, PASS_CONTROL_DOC;
     }
 }
@@ -695,8 +698,15 @@ mod tests {
         );
         let e = ExpertParams::resolve(&[("iterations", ParamValue::Int(50))]).unwrap();
         assert_eq!(
-            (e.iterations, e.exploration, e.depth, e.width, e.shortlist),
-            (50, 0.5, 4, 5, 12)
+            (
+                e.iterations,
+                e.exploration,
+                e.depth,
+                e.width,
+                e.shortlist,
+                e.effect_runs
+            ),
+            (50, 0.5, 4, 5, 12, 1)
         );
         assert_eq!(
             ExpertParams::resolve(&[("depth", ParamValue::Int(0))]).unwrap_err(),
@@ -705,8 +715,8 @@ mod tests {
         );
         assert_eq!(
             ExpertParams::resolve(&[("budget", ParamValue::Int(1))]).unwrap_err(),
-            "strategy 'expert' has no parameter 'budget'; its parameters: depth, exploration, iterations, \
-             pass_control, shortlist, width"
+            "strategy 'expert' has no parameter 'budget'; its parameters: depth, effect_runs, exploration, \
+             iterations, pass_control, shortlist, width"
         );
     }
 }
