@@ -5,7 +5,8 @@
 //!
 //! The root's moves are *ways* of acting, not only actions: each place with one of its `width` best
 //! squares, each summon with one of its `width` best placements (and the effect targets `builder` plans
-//! for it), as `Lookahead::wide_outcomes` values them; the `shortlist` best by that value are searched,
+//! for it, valued by the position they lead to as the planner's builder values them, within `effect_runs`
+//! extra sandbox runs), as `Lookahead::wide_outcomes` values them; the `shortlist` best by that value are searched,
 //! with discarding, the flare and ending the turn besides. Where the piece goes is most of what a move
 //! is, and searching it is what lifts the expert above the default `planner`, which searches actions
 //! only and leaves the square to `builder`.
@@ -197,7 +198,8 @@ impl Strategy for Runner<'_> {
 
 pub struct Expert {
     rng: SharedRng,
-    /// Answers the choices of the chosen action, and every decision other than the main one.
+    /// Answers the choices of the chosen action, and every decision other than the main one (by position,
+    /// with `effect_runs`); the iterations' builders below the root keep the quick rules.
     builder: Lookahead,
     /// Play every seat inside the iterations (a melee's third and fourth are drawn when first needed).
     sims: Vec<Lookahead>,
