@@ -10,6 +10,7 @@ fraction of a second. A second signal raises at once.
 
 from __future__ import annotations
 
+import atexit
 import os
 import re
 import select
@@ -38,15 +39,31 @@ def exit_status(error: KeyboardInterrupt) -> int:
     return 128 + (signal.SIGTERM if isinstance(error, Terminated) else signal.SIGINT)
 
 
+_early_signal: list[int] = []  # the signal the command line's first handler received, until StopSignals takes it
+
+
 def _exit_on_signal(signum: int, frame: FrameType | None) -> None:
-    print("terminated" if signum == signal.SIGTERM else "interrupted", file=sys.stderr, flush=True)
+    if not _early_signal:
+        _early_signal.append(signum)
     raise SystemExit(128 + signum)
+
+
+def _end_an_early_stop() -> None:
+    """At the interpreter's exit, after every other exit handler (registered first, it runs last): a signal
+    the first handler received ends the process with its one line and status, even where the SystemExit it
+    raised was swallowed (it can land inside code that catches everything, such as an import's fallback)."""
+    if _early_signal:
+        signum = _early_signal[0]
+        print("terminated" if signum == signal.SIGTERM else "interrupted", file=sys.stderr, flush=True)
+        os._exit(128 + signum)
 
 
 def exit_on_stop_signals() -> None:
     """For the whole command line, from its first line: SIGINT and SIGTERM end any command with one line and
     the shell's status (130, 143), even where SIGINT was inherited ignored (a background job of a script).
-    ``tashkalar run`` replaces these with StopSignals while it runs, to keep what it wrote."""
+    ``tashkalar run`` replaces these with StopSignals while it runs, to keep what it wrote; a signal that came
+    before is then its stop."""
+    atexit.register(_end_an_early_stop)
     for signum in SIGNALS:
         signal.signal(signum, _exit_on_signal)
 
@@ -55,7 +72,8 @@ class StopSignals:
     """The driver's handlers for SIGINT and SIGTERM, installed for the life of the context (main thread only)."""
 
     def __init__(self) -> None:
-        self.received: int | None = None  # the first signal that asked to stop
+        # the first signal that asked to stop: one that came before these handlers, if any
+        self.received: int | None = _early_signal.pop() if _early_signal else None
         self._deferring = False
         self._previous: dict[int, Any] = {}
 
@@ -99,6 +117,7 @@ class StopSignals:
             self.check()
 
     def __enter__(self) -> StopSignals:
+        self.check()  # a signal that came before these handlers stops here, before anything is done
         self.install()
         return self
 
