@@ -337,7 +337,7 @@ impl<'a> PlayerView<'a> {
     /// A copy of the game for lookahead that holds nothing this player may not know: what is hidden from
     /// them (the opponent's hands, every deck's order, the next shuffles) is dealt anew from `rng` out of
     /// the cards that could be there. The copy shares `rng` as its random stream, as in Python.
-    pub fn sandbox(&self, rng: &SharedRng) -> GameState {
+    pub fn sandbox(&self, rng: &SharedRng) -> Box<GameState> {
         let mut c = self.state.clone_for(rng);
         let me = self.player;
         // Etherweave: pending beings are public, they stay in their hands.

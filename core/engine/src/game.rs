@@ -52,7 +52,7 @@ impl Default for GameOptions {
 
 /// One game between 2 to 4 strategies. `play()` runs it to the end and returns the record.
 pub struct Game<'s> {
-    pub state: GameState,
+    pub state: Box<GameState>,
     pub players: Players<'s>,
     pub ask_all: bool,
 }
@@ -114,7 +114,7 @@ impl<'s> Game<'s> {
         config.seed = seed;
         config.teams = teams;
         Game {
-            state,
+            state: Box::new(state),
             players: Players::Seats(strategies),
             ask_all: options.ask_all,
         }
@@ -144,9 +144,9 @@ impl<'s> Game<'s> {
     }
 
     /// A game over an existing state, e.g. a strategy's sandbox copy for lookahead; nothing is set up.
-    pub fn around(state: GameState, players: Players<'s>) -> Game<'s> {
+    pub fn around(state: impl Into<Box<GameState>>, players: Players<'s>) -> Game<'s> {
         Game {
-            state,
+            state: state.into(),
             players,
             ask_all: false,
         }

@@ -163,7 +163,9 @@ const SPARES: usize = 32;
 thread_local! {
     /// Lookahead copies done with, whose buffers the next copies reuse (`GameState::copy_for`): such a
     /// copy allocates nothing, where a clone allocated every card list anew.
-    static SPARE: RefCell<Vec<GameState>> = const { RefCell::new(Vec::new()) };
+    /// Boxed so that taking one out or putting it back moves a pointer, not the state (see `clone_for`).
+    #[allow(clippy::vec_box)]
+    static SPARE: RefCell<Vec<Box<GameState>>> = const { RefCell::new(Vec::new()) };
 }
 
 /// Everything about a game in progress. Pieces are bitboards per player and rank.
@@ -343,18 +345,20 @@ impl GameState {
     /// A copy for lookahead: everything copied, cards shared, the record starts empty and `rng` replaces
     /// the game's random stream (a copy of it would predict the real shuffles).
     /// Copied into one of the thread's spare states when it has one (`recycle`).
-    pub fn clone_for(&self, rng: &SharedRng) -> GameState {
+    /// Boxed: a state is about 2 kB, and a sandbox copy passes through several owners (the game played on
+    /// it, the outcome that keeps it, the spares), each a move that copied it whole when unboxed.
+    pub fn clone_for(&self, rng: &SharedRng) -> Box<GameState> {
         if let Some(mut c) = SPARE.with(|spare| spare.borrow_mut().pop()) {
             c.copy_for(self, rng);
             return c;
         }
-        let mut c = self.clone_without_record();
+        let mut c = Box::new(self.clone_without_record());
         c.rng = Rc::clone(rng);
         c
     }
 
     /// Keep a copy that is done with as a spare, for the next `clone_for` to copy into.
-    pub fn recycle(self) {
+    pub fn recycle(self: Box<Self>) {
         // at thread exit the spares may be gone already: the state is then dropped
         let _ = SPARE.try_with(|spare| {
             let mut spare = spare.borrow_mut();

@@ -71,7 +71,7 @@ fn position(mode: Mode, seed: u64) -> GameState {
     s.turn += 1;
     s.actions_left = 2;
     s.counters = TurnCounters::default();
-    s
+    *s
 }
 
 fn expert(seed: u64) -> Expert {

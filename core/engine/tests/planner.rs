@@ -99,7 +99,7 @@ impl Strategy for Watcher {
             && has(Action::Discard)
         {
             let s = view.sandbox_state();
-            self.found.borrow_mut().push(s.clone_for(&s.rng));
+            self.found.borrow_mut().push(*s.clone_for(&s.rng));
         }
         self.builder.choose(view, decision)
     }

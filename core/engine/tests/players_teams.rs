@@ -319,7 +319,7 @@ fn team_after_some_turns(mode: Mode, seed: u64, turns: u32) -> GameState {
     s.turn += 1;
     s.actions_left = 2;
     s.counters = TurnCounters::default();
-    g.state
+    *g.state
 }
 
 fn decision(kind: Kind, options: &[Opt]) -> Decision<'_> {

@@ -15,7 +15,7 @@ fn cards() -> Arc<CardSet> {
 
 /// The game `state` leads to with random players drawing from a stream seeded `seed`: its record
 /// and the cards everywhere.
-fn played_on(state: GameState, seed: u64) -> String {
+fn played_on(state: Box<GameState>, seed: u64) -> String {
     let players = (0..state.players())
         .map(|seat| make_strategy("random", seat, seed).unwrap())
         .collect();
@@ -36,7 +36,7 @@ fn played_on(state: GameState, seed: u64) -> String {
 fn a_copy_into_a_spare_state_is_the_clone() {
     let cards = cards();
     // a spare from another game, with buffers of other sizes
-    let mut spare: Option<GameState> = None;
+    let mut spare: Option<Box<GameState>> = None;
     for (seed, (mode, decks)) in [
         (Mode::HighForm, ["imperial", "sylvan"]),
         (Mode::Deathmatch, ["highland", "imperial"]),

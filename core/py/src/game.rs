@@ -30,7 +30,7 @@ use crate::Cards;
 pub struct CoreGame {
     cards: Py<Cards>,
     /// None while an operation runs (the operation's `Game` owns the state then).
-    state: RefCell<Option<GameState>>,
+    state: RefCell<Option<Box<GameState>>>,
     /// The running operation's state while a Python strategy chooses (null otherwise).
     live: Cell<*const GameState>,
     /// The decision being asked: its options as handed to Python, and as the core has them.
@@ -39,10 +39,10 @@ pub struct CoreGame {
 }
 
 impl CoreGame {
-    pub(crate) fn over(cards: Py<Cards>, state: GameState) -> CoreGame {
+    pub(crate) fn over(cards: Py<Cards>, state: impl Into<Box<GameState>>) -> CoreGame {
         CoreGame {
             cards,
-            state: RefCell::new(Some(state)),
+            state: RefCell::new(Some(state.into())),
             live: Cell::new(std::ptr::null()),
             offered: RefCell::new(None),
             ask_all: Cell::new(false),
@@ -58,7 +58,7 @@ impl CoreGame {
     }
 
     /// Another game over `state`, with this game's cards.
-    pub(crate) fn copy_over(&self, py: Python<'_>, state: GameState) -> CoreGame {
+    pub(crate) fn copy_over(&self, py: Python<'_>, state: impl Into<Box<GameState>>) -> CoreGame {
         CoreGame::over(self.cards.clone_ref(py), state)
     }
 
@@ -114,7 +114,7 @@ impl CoreGame {
         let owned = taken.is_some();
         let state = match taken {
             Some(state) => state,
-            None => self.with_state(|s| s.clone())?,
+            None => Box::new(self.with_state(|s| s.clone())?),
         };
         let game = Game::around(state, Players::Nobody);
         let out = run_catching(|| q(&game));

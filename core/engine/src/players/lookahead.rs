@@ -160,7 +160,7 @@ impl Lookahead {
 
     // ----- the real game
     /// The chosen option of the main "action" decision, and the plan for the choices it needs.
-    fn action(&self, sb: GameState, d: &Decision) -> (usize, Vec<Answer>) {
+    fn action(&self, sb: Box<GameState>, d: &Decision) -> (usize, Vec<Answer>) {
         let p = d.player;
         let mut at = self.at_decision(sb, p);
         let mut best_i: Option<usize> = None;
@@ -204,7 +204,7 @@ impl Lookahead {
     /// Each option of an action decision valued as `action` values them, with the answers planned for its
     /// follow-ups; a flare is valued like the others (instead of being taken as soon as it clears
     /// `flare_margin`). A searching player's shortlist and plans.
-    pub fn option_outcomes(&self, sb: GameState, d: &Decision) -> Vec<(f64, Vec<Answer>)> {
+    pub fn option_outcomes(&self, sb: Box<GameState>, d: &Decision) -> Vec<(f64, Vec<Answer>)> {
         self.wide_outcomes(sb, d, 1)
             .into_iter()
             .map(|(_, value, answers)| (value, answers))
@@ -212,7 +212,7 @@ impl Lookahead {
     }
 
     /// The sandbox of an action decision with what every option's value starts from.
-    fn at_decision(&self, sb: GameState, p: usize) -> AtDecision {
+    fn at_decision(&self, sb: Box<GameState>, p: usize) -> AtDecision {
         let ready = if self.patterns() != 0.0 {
             self.ev.readiness_parts(&sb, p, true)
         } else {
@@ -325,7 +325,7 @@ impl Lookahead {
     }
 
     /// A placement asked without a plan (the plan was lost): try each like the action would have.
-    fn summon(&self, sb: GameState, d: &Decision) -> (usize, Vec<Answer>) {
+    fn summon(&self, sb: Box<GameState>, d: &Decision) -> (usize, Vec<Answer>) {
         let p = d.player;
         let cards = &sb.cards;
         let card = sb.hand[p]
@@ -392,7 +392,7 @@ impl Lookahead {
     /// with `width` 1, one per option, as `action` values them (a flare included, valued like the rest).
     pub fn wide_outcomes(
         &self,
-        sb: GameState,
+        sb: Box<GameState>,
         d: &Decision,
         width: usize,
     ) -> Vec<(usize, f64, Vec<Answer>)> {

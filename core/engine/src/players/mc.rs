@@ -187,7 +187,7 @@ impl MonteCarlo {
 /// would give, without reseeding the generator (624 words) and redealing every hidden card.
 pub struct Deal {
     seed: u64,
-    sandbox: GameState,
+    sandbox: Box<GameState>,
     stream: PyRandom,
 }
 
@@ -207,7 +207,7 @@ impl Deal {
 
     /// A fresh copy of the dealt sandbox with a copy of its stream, shared by the sandbox and the players
     /// of `one_stream` rollouts.
-    fn start(&self) -> (GameState, SharedRng) {
+    fn start(&self) -> (Box<GameState>, SharedRng) {
         let rng = Rc::new(RefCell::new(self.stream.clone()));
         (self.sandbox.clone_for(&rng), rng)
     }
@@ -224,7 +224,7 @@ pub fn play_out(
     (action, plan): (Action, &[Answer]),
     (base, base_params): (&str, &Params),
     one_stream: bool,
-) -> GameState {
+) -> Box<GameState> {
     let seed = deal.seed;
     let (sandbox, rng) = deal.start();
     // the seat that takes the option: in a team game the turn's seat, or the teammate who took control

@@ -51,7 +51,7 @@ pub struct Outcome {
     pub value: f64,
     pub answers: Vec<Answer>,
     /// The sandbox after the option.
-    pub state: Option<GameState>,
+    pub state: Option<Box<GameState>>,
 }
 
 impl Outcome {

@@ -75,7 +75,7 @@ fn at_seat_0_after(mut g: Game, turns: u32) -> GameState {
     s.turn += 1;
     s.actions_left = 2;
     s.counters = TurnCounters::default();
-    g.state
+    *g.state
 }
 
 /// A melee of `decks` (3 or 4) played by random players for `turns` turns or a few more, at the start of
