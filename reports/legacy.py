@@ -15,12 +15,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import polars as pl
-import pyarrow as pa
-
-from pipelines import summaries
 from pipelines.schema import SCHEMA_VERSION, SEAT_CARD_ROWS, TABLES
+
+if TYPE_CHECKING:  # the computing functions import Polars (through pipelines.summaries) when an older run needs them
+    import polars as pl
+    import pyarrow as pa
 
 OLDEST_READ = 1
 READ_VERSIONS = range(OLDEST_READ, SCHEMA_VERSION + 1)
@@ -41,23 +42,35 @@ class DerivedTable:
 
 
 def _seats(frames: dict[str, pl.LazyFrame]) -> pl.LazyFrame:
+    from pipelines import summaries
+
     return summaries.seats(frames["games"], frames["seat_results"])
 
 
 def _cards_from_events(frames: dict[str, pl.LazyFrame]) -> pa.Table:
+    import polars as pl
+
+    from pipelines import summaries
+
     rows = pl.from_arrow(summaries.summarize(frames["card_events"], frames["points"])).lazy()
     return summaries.seat_cards(rows, frames["flare_events"], _seats(frames))
 
 
 def _cards_from_rows(frames: dict[str, pl.LazyFrame]) -> pa.Table:
+    from pipelines import summaries
+
     return summaries.seat_cards(frames["seat_cards"], frames["flare_events"], _seats(frames))
 
 
 def _positions_from_order(frames: dict[str, pl.LazyFrame]) -> pa.Table:
+    from pipelines import summaries
+
     return summaries.deck_positions(frames["deck_order"], _seats(frames))
 
 
 def _tasks_from_events(frames: dict[str, pl.LazyFrame]) -> pa.Table:
+    from pipelines import summaries
+
     return summaries.seat_tasks(frames["task_events"], _seats(frames))
 
 

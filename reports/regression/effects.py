@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import stats
 
-POWER = 0.80
+from reports.stats import z_mde
 
 
 @dataclass(frozen=True)
@@ -97,10 +97,9 @@ def _position_fit(x: np.ndarray, y: np.ndarray, span: int) -> tuple[float, float
 
 
 def minimal_detectable_effect(standard_error: float, alpha: float) -> float:
-    """Smallest true change a two-sided test at ``alpha`` detects with 80% power, given the estimate's
-    standard error."""
-    z = float(stats.norm.ppf(1 - alpha / 2) + stats.norm.ppf(POWER))
-    return z * standard_error
+    """Smallest true change a two-sided test at ``alpha`` detects with 80% power (``reports.stats.POWER``),
+    given the estimate's standard error."""
+    return z_mde(alpha) * standard_error
 
 
 def gate_power(threshold: float, standard_error: float, alpha: float) -> float:
