@@ -214,11 +214,11 @@ fn placement_ok(game: &Game, p: usize, being: &Being, pl: &Placement, void: u8) 
     if !being.summon_anywhere {
         return game.placement_ok(p, being, pl, void);
     }
-    // The being goes on an empty colourless square; the pattern's pieces stay.
+    // The being goes on an empty colourless square; the pattern's pieces stay. Its piece comes from the
+    // stock, else from the player's pieces off the pattern (as `Game::summon` takes it).
     let s = &game.state;
-    let spare_tokens = (s.pieces[p][0] | s.pieces[p][1]) & !pl.need_any;
-    game.pattern_filled(p, pl, void)
-        && (s.tokens[p] > 0 || (being.rank != LEGENDARY && spare_tokens != 0))
+    let spare = s.of_ranks(p, GameState::take_back_ranks(being.rank)) & !pl.need_any;
+    game.pattern_filled(p, pl, void) && (s.can_have_piece(p, being.rank) || spare != 0)
 }
 
 /// Time Traveler: the player picks the empty colourless square the being goes on; the placement given

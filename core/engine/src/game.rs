@@ -1071,12 +1071,7 @@ impl<'s> Game<'s> {
             s.destroy(placement.origin, being.id, true);
         }
         if !s.can_have_piece(p, being.rank) {
-            let kinds: &[u8] = if being.rank == LEGENDARY {
-                &[LEGENDARY]
-            } else {
-                &[COMMON, HEROIC]
-            };
-            let spare = s.of_ranks(p, kinds) & !placement.need_any;
+            let spare = s.of_ranks(p, GameState::take_back_ranks(being.rank)) & !placement.need_any;
             let sq = self.ask_square(
                 p,
                 Kind::Take,

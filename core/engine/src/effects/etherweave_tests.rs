@@ -538,6 +538,35 @@ fn time_traveler_still_needs_its_pattern() {
     );
 }
 
+#[test]
+fn a_legendary_being_summoned_anywhere_needs_a_legendary_piece() {
+    // No legend of the game is summoned anywhere: a card set whose Time Traveler is legendary.
+    let json = include_str!("../../tests/data/cards.json").replace(
+        r#""id":"etherweave/time-traveler","deck":"etherweave","rank":1"#,
+        r#""id":"etherweave/time-traveler","deck":"etherweave","rank":2"#,
+    );
+    let legendary = Arc::new(crate::cards::CardSet::from_json(&json).expect("card set"));
+    let (mut game, _) = later(
+        "time-traveler",
+        &pattern_at("etherweave/time-traveler", "e4"),
+        &[],
+    );
+    game.state.cards = legendary;
+    let card = id(&game, "time-traveler");
+    assert_eq!(game.state.cards.being(card).rank, 2);
+    assert!(game.state.tokens[0] > 0);
+    game.state.legend_stock[0] = 0;
+    assert!(
+        !game.has_placement(0, card),
+        "common tokens do not make a legendary piece"
+    );
+    game.state.pieces[0][2] |= bit(sq("a5")); // a legendary piece of its own off the pattern
+    assert!(game.has_placement(0, card));
+    game.state.pieces[0][2] &= !bit(sq("a5"));
+    game.state.legend_stock[0] = 1;
+    assert!(game.has_placement(0, card));
+}
+
 // ----- Warpmaster
 #[test]
 fn warpmaster_returns_the_pending_being_to_hand_or_steps() {
