@@ -27,9 +27,31 @@ MixedOpt = Annotated[bool, typer.Option(
 
 
 def register(app: typer.Typer) -> None:
-    from reports import plan
+    from reports.regression.thresholds import DEFAULTS
 
-    plan.register(app)
+    @app.command("plan")
+    @fail_cleanly
+    def plan_cli(study: Annotated[Path, typer.Argument(metavar="STUDY.toml", help="the study config")],
+                 effect: Annotated[float, typer.Option(
+                     metavar="RATE", help="the win-rate difference to detect (0.05: 5 points)")] = 0.05,
+                 discordance: Annotated[float, typer.Option(
+                     metavar="SHARE", help="ablation: share of paired games whose result differs")] = 0.5,
+                 min_difference: Annotated[float, typer.Option(
+                     metavar="RATE", help="regression gates: the change that counts (as regress)")]
+                 = DEFAULTS.min_difference,
+                 alpha: Annotated[float, typer.Option(
+                     metavar="Q", help="regression gates: the false discovery rate (as regress)")] = DEFAULTS.alpha,
+                 json_out: bool = json_flag("the estimates and gates"),
+                 ) -> None:
+        """How many games a study gives each estimate, its minimal detectable effect, and the games needed;
+        and for a regression study every gate's power."""
+        from reports.plan import plan_command  # its statistics import SciPy: not at every command's start
+
+        out = plan_command(study, effect, discordance, min_difference, alpha, as_json=json_out)
+        if json_out:
+            print_json(out)
+        else:
+            typer.echo(out)
 
     @app.command()
     @fail_cleanly

@@ -22,9 +22,6 @@ import math
 from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated
-
-import typer
 
 from pipelines.study import TEAM_FORMS, Study, form_sides, load_study
 from reports.regression.design import gate_designs
@@ -37,8 +34,7 @@ from reports.stats import (
     mde_paired,
     mde_two_rates,
 )
-from sim.errors import UserError, fail_cleanly
-from sim.options import json_flag, print_json
+from sim.errors import UserError
 
 HAND_BEINGS, DECK_BEINGS = 3, 18
 SHARES = {"legend": 2 * 2 / 12, "flare": 2 * 1 / 12}  # chance that one of the two seats is dealt it at setup
@@ -195,27 +191,3 @@ def plan_command(path: Path, effect: float, discordance: float, min_difference: 
     if as_json:
         return plan_data(study, path, effect, discordance, thresholds)
     return render(study, path, effect, discordance, thresholds)
-
-
-def register(app: typer.Typer) -> None:
-    @app.command("plan")
-    @fail_cleanly
-    def plan_cli(study: Annotated[Path, typer.Argument(metavar="STUDY.toml", help="the study config")],
-                 effect: Annotated[float, typer.Option(
-                     metavar="RATE", help="the win-rate difference to detect (0.05: 5 points)")] = 0.05,
-                 discordance: Annotated[float, typer.Option(
-                     metavar="SHARE", help="ablation: share of paired games whose result differs")] = 0.5,
-                 min_difference: Annotated[float, typer.Option(
-                     metavar="RATE", help="regression gates: the change that counts (as regress)")]
-                 = DEFAULTS.min_difference,
-                 alpha: Annotated[float, typer.Option(
-                     metavar="Q", help="regression gates: the false discovery rate (as regress)")] = DEFAULTS.alpha,
-                 json_out: bool = json_flag("the estimates and gates"),
-                 ) -> None:
-        """How many games a study gives each estimate, its minimal detectable effect, and the games needed;
-        and for a regression study every gate's power."""
-        out = plan_command(study, effect, discordance, min_difference, alpha, as_json=json_out)
-        if json_out:
-            print_json(out)
-        else:
-            typer.echo(out)

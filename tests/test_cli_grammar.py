@@ -7,6 +7,8 @@ from __future__ import annotations
 import importlib.util
 import json
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -190,3 +192,13 @@ def test_history_metric_and_study_id_filters_keep_their_own_rows(tmp_path):
         assert {r["metric"] for r in only["rows"]} == {metric}
     none = run("history", "--study", "no-such-study", "--db", db, "--json")
     assert none.exit_code == 1 and as_json(none) == {"studies": []}
+
+
+def test_the_command_line_starts_without_the_heavy_libraries():
+    """Every command is registered at start; the libraries only some commands need (SciPy's statistics,
+    Polars, DuckDB, Ray, PyArrow) are imported by those commands, so that help and the quick commands start
+    in a fraction of a second."""
+    heavy = ("scipy", "polars", "duckdb", "ray", "pyarrow")
+    code = f"import sys, sim.cli; print([m for m in {heavy!r} if m in sys.modules])"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert out.stdout.strip() == "[]", out.stdout + out.stderr
