@@ -196,8 +196,8 @@ impl Evaluator {
 
     // ----- the expansion mechanics (Everfrost, Nethervoid, Etherweave)
     /// What the expansion state is worth to `p` against the opponents' mean (a duel: the opponent): frozen
-    /// effects in play, pending beings (the causality penalty), Gateways, pieces in stasis and pieces
-    /// removed from the game. Only called when some of that state exists (`has_expansion_state`), so that
+    /// effects in play, pending beings (the causality penalty), Gateways, pieces in stasis, pieces
+    /// removed from the game and next turns cut to one action. Only called when some of that state exists (`has_expansion_state`), so that
     /// the base decks' values are untouched.
     pub fn expansion_value(&self, s: &GameState, p: usize) -> f64 {
         let others = (s.seats - 1) as f64;
@@ -259,6 +259,11 @@ impl Evaluator {
         // Nethervoid: the Gateway, where the deck's cards use it
         if let (Some(sq), true) = (s.gateway[q], w.gateway != 0.0) {
             v += w.gateway * gateway_worth(s, q, sq, own);
+        }
+        // Everfrost: a next turn cut to one action (Everfrost Sentinel) costs an action's worth while that
+        // turn is still to come: the evaluation counts no actions, and a thaw's gained one is `free_action`
+        if s.action_loss[q] != 0 && later_turn(s, q, false) {
+            v -= w.free_action;
         }
         // Everfrost: pieces removed from the game shrink their owner's supply for good
         if w.removed != 0.0 {
@@ -524,7 +529,7 @@ fn gateway_worth(s: &GameState, q: usize, sq: u8, own: bool) -> f64 {
 }
 
 /// Whether any expansion state exists (a frozen effect, a pending being, a Gateway, a piece in stasis, a
-/// piece removed from the game): the base decks never have any, and their positions' values stay exactly
+/// piece removed from the game, a turn cut to one action): the base decks never have any, and their positions' values stay exactly
 /// as before the expansions.
 pub fn has_expansion_state(s: &GameState) -> bool {
     (0..s.seats).any(|q| {
@@ -533,6 +538,7 @@ pub fn has_expansion_state(s: &GameState) -> bool {
             || s.gateway[q].is_some()
             || s.stasis[q].is_some()
             || s.removed[q] != [0, 0]
+            || s.action_loss[q] != 0
     }) || s.teams.as_deref().is_some_and(|t| {
         t.bench
             .iter()
