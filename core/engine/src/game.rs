@@ -859,20 +859,15 @@ impl<'s> Game<'s> {
 
     fn piece_obtainable(&self, p: usize, rank: u8, pl: &Placement, at: Option<Piece>) -> bool {
         let s = &self.state;
-        let spare = if rank == LEGENDARY {
+        let from_stock = if rank == LEGENDARY {
             let freed = (at == Some((p, LEGENDARY))) as i32;
             let in_arena = s.pieces[p][2].count_ones() as i32 - freed;
-            if s.legend_stock[p] + freed > 0 && in_arena < 3 {
-                return true;
-            }
-            s.pieces[p][2] & !pl.need_any & !bit(pl.origin)
+            s.legend_stock[p] + freed > 0 && in_arena < 3
         } else {
-            if s.tokens[p] > 0 || matches!(at, Some((o, r)) if o == p && r != LEGENDARY) {
-                return true;
-            }
-            (s.pieces[p][0] | s.pieces[p][1]) & !pl.need_any & !bit(pl.origin)
+            s.tokens[p] > 0 || matches!(at, Some((o, r)) if o == p && r != LEGENDARY)
         };
-        spare != 0
+        from_stock
+            || s.of_ranks(p, GameState::take_back_ranks(rank)) & !pl.need_any & !bit(pl.origin) != 0
     }
 
     /// Placements (indices) whose pattern cells all hold `p`'s pieces of the needed ranks, found with shifts.

@@ -741,8 +741,6 @@ impl GameState {
         }
     }
 
-    /// Whether the stock holds a piece that can stand as `rank`.
-    #[inline]
     /// The ranks of the pieces of their own on the arena a player may take back for a being of `rank`
     /// when `can_have_piece` is false: a legendary piece for a legendary being, else a common or heroic one.
     pub fn take_back_ranks(rank: u8) -> &'static [u8] {
@@ -753,6 +751,8 @@ impl GameState {
         }
     }
 
+    /// Whether the stock holds a piece that can stand as `rank`.
+    #[inline]
     pub fn can_have_piece(&self, player: usize, rank: u8) -> bool {
         if rank == LEGENDARY {
             return self.legend_stock[player] > 0

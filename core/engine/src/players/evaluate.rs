@@ -197,8 +197,8 @@ impl Evaluator {
     // ----- the expansion mechanics (Everfrost, Nethervoid, Etherweave)
     /// What the expansion state is worth to `p` against the opponents' mean (a duel: the opponent): frozen
     /// effects in play, pending beings (the causality penalty), Gateways, pieces in stasis, pieces
-    /// removed from the game and next turns cut to one action. Only called when some of that state exists (`has_expansion_state`), so that
-    /// the base decks' values are untouched.
+    /// removed from the game and next turns cut to one action. Only called when some of that state exists
+    /// (`has_expansion_state`), so that the base decks' values are untouched.
     pub fn expansion_value(&self, s: &GameState, p: usize) -> f64 {
         let others = (s.seats - 1) as f64;
         let mut v = self.side_expansion(s, p, true);
@@ -529,8 +529,8 @@ fn gateway_worth(s: &GameState, q: usize, sq: u8, own: bool) -> f64 {
 }
 
 /// Whether any expansion state exists (a frozen effect, a pending being, a Gateway, a piece in stasis, a
-/// piece removed from the game, a turn cut to one action): the base decks never have any, and their positions' values stay exactly
-/// as before the expansions.
+/// piece removed from the game, a turn cut to one action): the base decks never have any, and their
+/// positions' values stay exactly as before the expansions.
 pub fn has_expansion_state(s: &GameState) -> bool {
     (0..s.seats).any(|q| {
         s.frozen[q].is_some()
