@@ -63,6 +63,28 @@ impl Readiness {
     }
 }
 
+/// An upper bound of the hand's readiness once a common piece of the player's is placed on an empty square
+/// and any others of theirs are taken off: each card's cost falls by 1 at most, and only where the piece
+/// fills a cell of one of its cheapest placements (`Position::lowering_squares`; removing one of your
+/// commons never lowers a cost). Summed as `Evaluator::readiness` sums, term by term no smaller, so the
+/// bound holds in floating point too (rounding is monotone).
+pub struct ReadinessBound {
+    /// Per card of the hand, in `each_card`'s order: its value, its cost now, the squares that lower it.
+    cards: Vec<(f64, usize, Bits)>,
+    refill: f64,
+}
+
+impl ReadinessBound {
+    pub fn with_common_at(&self, decay: &[f64; FAR + 1], square: u8) -> f64 {
+        let mut total = 0.0;
+        for &(v, cost, lowering) in self.cards.iter() {
+            let lowered = lowering >> square & 1 != 0;
+            total += v * decay[cost - lowered as usize];
+        }
+        total + self.refill
+    }
+}
+
 /// What the evaluator needs of a task, found once per card set.
 #[derive(Clone, Copy)]
 struct TaskInfo {
@@ -95,10 +117,21 @@ impl Evaluator {
 
     // ----- the whole position
     pub fn value(&self, s: &GameState, p: usize) -> f64 {
+        self.with_readiness(self.static_value(s, p), s, p)
+    }
+
+    /// The value of a position whose `static_value` is `stat`.
+    pub fn with_readiness(&self, stat: f64, s: &GameState, p: usize) -> f64 {
         if self.w.patterns != 0.0 {
-            return self.static_value(s, p) + self.w.patterns * self.readiness(s, p);
+            return stat + self.w.patterns * self.readiness(s, p);
         }
-        self.static_value(s, p)
+        stat
+    }
+
+    /// An upper bound of `with_readiness(stat, ..)` for a position a common piece of the player's reached
+    /// on the empty `square` (see `ReadinessBound`).
+    pub fn bounded_value(&self, stat: f64, bound: &ReadinessBound, square: u8) -> f64 {
+        stat + self.w.patterns * bound.with_common_at(&self.decay, square)
     }
 
     /// The value without the hand's readiness (the part that is slow to compute).
@@ -361,6 +394,32 @@ impl Evaluator {
             total += v * self.decay[pos.best_cost(card)]
         });
         total + self.refill() * self.empty_slots(s, p) as f64
+    }
+
+    /// What one more common piece of `p`'s could do to the hand's readiness at most (see `ReadinessBound`);
+    /// None when the weights make a lower cost worth less (a bound would not hold).
+    pub fn readiness_bound(&self, s: &GameState, p: usize) -> Option<ReadinessBound> {
+        let monotone = self.w.patterns > 0.0 && self.decay.windows(2).all(|d| d[0] >= d[1]);
+        if !monotone {
+            return None;
+        }
+        let pos = Position::new(&s.pieces[p], &s.enemy_pieces(p));
+        let mut cards = Vec::with_capacity(5);
+        let mut valid = true;
+        self.each_card(s, p, |_, card, v| {
+            valid &= v >= 0.0;
+            let cost = pos.best_cost(card);
+            let lowering = match cost {
+                0 => 0,
+                FAR => !0,
+                _ => pos.lowering_squares(card, cost),
+            };
+            cards.push((v, cost, lowering));
+        });
+        valid.then(|| ReadinessBound {
+            cards,
+            refill: self.refill() * self.empty_slots(s, p) as f64,
+        })
     }
 
     pub fn readiness_parts(&self, s: &GameState, p: usize, field: bool) -> Readiness {

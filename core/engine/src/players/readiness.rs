@@ -144,8 +144,20 @@ impl Position {
         best
     }
 
-    /// Empty squares where a common piece of yours lowers some placement of cost `cost` (1..3).
+    /// Empty squares where a common piece of yours lowers some placement of cost `cost` (1..3) by filling a
+    /// cell that wants a common piece (the squares `Readiness::field` rewards).
     pub fn improving_squares(&self, card: &Being, cost: usize) -> Bits {
+        self.squares_lowering(card, cost, false)
+    }
+
+    /// Every empty square where a common piece of yours lowers some placement of cost `cost` (1..3): a cell
+    /// wanting a common piece (1 to 0) or a heroic one (3 to 2). A common piece lowers a placement by 1 at
+    /// most, so elsewhere the card's cost stays `cost` (the bound of `ReadinessBound`).
+    pub fn lowering_squares(&self, card: &Being, cost: usize) -> Bits {
+        self.squares_lowering(card, cost, true)
+    }
+
+    fn squares_lowering(&self, card: &Being, cost: usize, heroic_cells: bool) -> Bits {
         if cost == 0 || cost >= FAR {
             return 0;
         }
@@ -163,7 +175,7 @@ impl Position {
                 continue;
             }
             for &(off, rank) in shape.cells.iter() {
-                if rank != COMMON {
+                if rank != COMMON && !(heroic_cells && rank == HEROIC) {
                     continue;
                 }
                 let gaps = at & self.raised[0] >> (off + MARGIN) as u32;
@@ -205,24 +217,36 @@ mod tests {
         cost.min(FAR)
     }
 
+    fn cards() -> CardSet {
+        CardSet::from_json(include_str!("../../tests/data/cards.json")).expect("card set")
+    }
+
+    /// `n` random arenas (yours, theirs), from sparse to 40% of the squares taken.
+    fn random_arenas(seed: u64, n: usize) -> Vec<([Bits; 3], [Bits; 3])> {
+        let mut rng = PyRandom::new(seed);
+        let squares: Vec<u8> = bits(ARENA).collect();
+        (0..n)
+            .map(|_| {
+                let (mut mine, mut theirs) = ([0 as Bits; 3], [0 as Bits; 3]);
+                let density = rng.randrange(40);
+                for &sq in squares.iter() {
+                    let r = rng.randrange(100);
+                    if r < density {
+                        let piece = rng.randrange(6);
+                        let side = if piece < 3 { &mut mine } else { &mut theirs };
+                        side[piece % 3] |= 1u128 << sq;
+                    }
+                }
+                (mine, theirs)
+            })
+            .collect()
+    }
+
     #[test]
     fn best_cost_is_the_cheapest_placement_on_random_arenas() {
-        let cards =
-            CardSet::from_json(include_str!("../../tests/data/cards.json")).expect("card set");
-        let mut rng = PyRandom::new(25);
-        let squares: Vec<u8> = bits(ARENA).collect();
+        let cards = cards();
         let mut seen = [0usize; FAR + 1];
-        for _ in 0..300 {
-            let (mut mine, mut theirs) = ([0 as Bits; 3], [0 as Bits; 3]);
-            let density = rng.randrange(40);
-            for &sq in squares.iter() {
-                let r = rng.randrange(100);
-                if r < density {
-                    let piece = rng.randrange(6);
-                    let side = if piece < 3 { &mut mine } else { &mut theirs };
-                    side[piece % 3] |= 1u128 << sq;
-                }
-            }
+        for (mine, theirs) in random_arenas(25, 300) {
             let pos = Position::new(&mine, &theirs);
             for card in cards.beings.iter() {
                 let blocked = pos.above[card.rank as usize];
@@ -241,5 +265,51 @@ mod tests {
             }
         }
         assert!(seen.iter().all(|&n| n > 50), "every cost seen: {seen:?}");
+    }
+
+    /// `lowering_squares` are exactly the empty squares where a common piece of yours lowers the card's
+    /// cost (by 1, never more), and they include `improving_squares`; taking a common piece of yours off
+    /// never lowers it (what `ReadinessBound` rests on).
+    #[test]
+    fn lowering_squares_are_where_a_common_piece_lowers_the_cost() {
+        let cards = cards();
+        let mut lowered = 0;
+        for (mine, theirs) in random_arenas(26, 120) {
+            let pos = Position::new(&mine, &theirs);
+            for card in cards.beings.iter() {
+                let cost = pos.best_cost(card);
+                let mut expected: Bits = 0;
+                for sq in bits(pos.empty) {
+                    let with = [mine[0] | 1u128 << sq, mine[1], mine[2]];
+                    let now = Position::new(&with, &theirs).best_cost(card);
+                    assert!(now + 1 >= cost, "{}: {cost} to {now}", card.id);
+                    if now < cost {
+                        expected |= 1u128 << sq;
+                    }
+                }
+                for sq in bits(mine[0]) {
+                    let without = [mine[0] & !(1u128 << sq), mine[1], mine[2]];
+                    let now = Position::new(&without, &theirs).best_cost(card);
+                    assert!(
+                        now >= cost,
+                        "{}: removing a common lowered {cost} to {now}",
+                        card.id
+                    );
+                }
+                if cost == 0 || cost == FAR {
+                    continue;
+                }
+                let squares = pos.lowering_squares(card, cost);
+                assert_eq!(squares, expected, "{} at cost {cost}", card.id);
+                assert_eq!(
+                    pos.improving_squares(card, cost) & !squares,
+                    0,
+                    "{}",
+                    card.id
+                );
+                lowered += squares.count_ones();
+            }
+        }
+        assert!(lowered > 1000, "squares that lower a cost: {lowered}");
     }
 }

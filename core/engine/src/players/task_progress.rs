@@ -225,16 +225,15 @@ fn spans(pieces: Bits) -> (u32, u32) {
             group = grown;
         }
         rest &= !group;
-        let (mut cols, mut rows): (Bits, Bits) = (0, 0);
-        for r in 0..WIDTH {
-            let row = group >> (WIDTH * r) & ROW;
-            if row != 0 {
-                cols |= row;
-                rows |= 1 << r;
-            }
-        }
+        // the group's nine rows folded onto the first: the columns it takes
+        let w = WIDTH as u32;
+        let two = group | group >> w;
+        let four = two | two >> (2 * w);
+        let eight = four | four >> (4 * w);
+        let cols = (eight | group >> (8 * w)) & ROW;
+        let rows = (bit_length(group) - 1) / w - group.trailing_zeros() / w + 1;
         wide = wide.max(extent(cols));
-        tall = tall.max(extent(rows));
+        tall = tall.max(rows);
     }
     (wide, tall)
 }
@@ -444,6 +443,36 @@ mod tests {
                     );
                 }
             }
+        }
+    }
+
+    /// `spans` is the widest column and row extent of any 8-connected group, square by square.
+    #[test]
+    fn spans_are_the_widest_extents_of_a_group() {
+        let mut rng = PyRandom::new(8);
+        let squares: Vec<Square> = bits(crate::board::ARENA).collect();
+        for _ in 0..2000 {
+            let mut pieces: Bits = 0;
+            for _ in 0..rng.randrange(30) {
+                pieces |= 1 << squares[rng.randrange(squares.len())];
+            }
+            let (mut wide, mut tall) = (0, 0);
+            let mut rest = pieces;
+            while rest != 0 {
+                let mut group = rest & rest.wrapping_neg();
+                while around(group) & rest != group {
+                    group = around(group) & rest;
+                }
+                rest &= !group;
+                let (xs, ys): (Vec<i32>, Vec<i32>) = bits(group)
+                    .map(|sq| (sq as i32 % WIDTH, sq as i32 / WIDTH))
+                    .unzip();
+                let extent =
+                    |v: &[i32]| (v.iter().max().unwrap() - v.iter().min().unwrap() + 1) as u32;
+                wide = wide.max(extent(&xs));
+                tall = tall.max(extent(&ys));
+            }
+            assert_eq!(spans(pieces), (wide, tall), "{pieces:#x}");
         }
     }
 }
