@@ -1,4 +1,5 @@
-"""scripts/ablation_coverage.py and scripts/validation.py on real runs written without Ray (small studies)."""
+"""scripts/ablation_coverage.py and scripts/validation.py on real runs written without Ray (small studies), and
+scripts/choice_value.py on real games."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import pytest
 from pipelines.study import parse_study
 from reports.calibration import run_local
 from reports.stats import Paired
-from scripts import ablation_coverage, validation
+from scripts import ablation_coverage, choice_value, validation
 
 
 def _run(tmp_path: Path, name: str, strategy: str, seed: int, games: int, cards: list[str]) -> Path:
@@ -63,3 +64,27 @@ def test_validation_compares_each_conclusion_at_two_levels(tmp_path: Path) -> No
 ])
 def test_verdicts(a: Paired, b: Paired | None, verdict: str) -> None:
     assert validation.verdict(a, b) == verdict
+
+
+def test_choice_value_replays_each_meeting_with_the_answer_forced_both_ways(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # builder never takes Herald's optional moves in Deathmatch (docs/strategies.md, "Blind spots"): its own
+    # games are the declined ones, and forcing the moves changes some of them
+    value = choice_value.measure("imperial/herald", "move", ("imperial", "highland"), "deathmatch", "builder", 60)
+    n = len(value.meetings)
+    assert n > 5 and not any(m.took for m in value.meetings)
+    assert {m.seat for m in value.meetings} == {0, 1}
+    assert value.take_vs_none.n == value.own_vs_none.n == value.take_vs_own.n == n
+    assert value.own_vs_none.up == value.own_vs_none.down == 0
+    assert (value.take_vs_own.up, value.take_vs_own.down) == (value.take_vs_none.up, value.take_vs_none.down)
+    assert value.take_vs_none.up + value.take_vs_none.down > 0
+    assert choice_value.main(["--card", "imperial/herald", "--kind", "move", "--decks", "imperial,highland",
+                              "--form", "deathmatch", "--strategy", "builder", "--games", "20"]) == 0
+    assert capsys.readouterr().out.startswith("the choice arose in ")
+
+
+def test_choice_value_names_a_bad_argument(capsys: pytest.CaptureFixture[str]) -> None:
+    assert choice_value.main(["--card", "imperial/nobody", "--kind", "move", "--decks", "imperial,highland"]) == 2
+    assert capsys.readouterr().err == "error: --card: no card 'imperial/nobody' in the card set\n"
+    assert choice_value.main(["--card", "imperial/herald", "--kind", "move", "--decks", "imperial"]) == 2
+    assert "--decks: expected two decks" in capsys.readouterr().err
