@@ -13,7 +13,7 @@ from sim.errors import UserError
 from strategies.params import Param
 
 NOT_SEARCHED_BY_DEFAULT = ("score", "frozen", "pending", "gateway", "stasis", "removed", "free_action",
-                           "pass_margin")
+                           "lost_action", "pass_margin")
 """``score`` is the unit the other weights are counted in (scaling all of them changes no choice); the
 expansion weights matter only with expansion decks and ``pass_margin`` only in team games, which the default
 games do not deal."""

@@ -5,7 +5,7 @@
 //! B, GAMES duels per form; A takes seat 0 in even games and seat 1 in odd ones, and with two different decks
 //! A holds the first deck in half of the deals and the second in the other half. `A_PARAMS` / `B_PARAMS`:
 //! `off` sets the lookahead's expansion parameters (`frozen`, `pending`, `gateway`, `stasis`, `removed`,
-//! `free_action`) to 0 (the players before issue 17's valuation), `on` or empty keeps the defaults, or a
+//! `free_action`, `lost_action`) to 0 (the players before issue 17's valuation), `on` or empty keeps the defaults, or a
 //! list `name=value,...` (numbers). Prints A's score (a tie counts half) with its Wilson 95% interval, and
 //! per game and side holding an expansion deck: thaws, warps, and games ended with a pending being (the
 //! causality penalty) or an unused frozen effect.
@@ -21,13 +21,14 @@ use tk_engine::record::Event;
 use tk_engine::state::Mode;
 
 /// The lookahead's expansion parameters (docs/strategies.md, "The expansion mechanics").
-const EXPANSION_PARAMS: [&str; 6] = [
+const EXPANSION_PARAMS: [&str; 7] = [
     "frozen",
     "pending",
     "gateway",
     "stasis",
     "removed",
     "free_action",
+    "lost_action",
 ];
 
 fn env(name: &str, default: &str) -> String {

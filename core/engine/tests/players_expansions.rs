@@ -163,6 +163,7 @@ fn the_evaluation_values_the_expansion_state() {
         stasis: 0.0,
         removed: 0.0,
         free_action: 0.0,
+        lost_action: 0.0,
         ..w
     });
     assert_eq!(off.static_value(&base, 0).to_bits(), v0.to_bits());
@@ -210,16 +211,16 @@ fn the_evaluation_values_the_expansion_state() {
     gate.gateway[p] = Some(40);
     assert!(ev.static_value(&gate, p) - ev.static_value(&base, p) >= w.gateway - 1e-9);
 
-    // the opponent's next turn cut to one action (Everfrost Sentinel) is worth an action, `free_action`,
-    // while that turn is still to come; nothing once it is not
+    // the opponent's next turn cut to one action (Everfrost Sentinel) is worth `lost_action` while that
+    // turn is still to come; nothing once it is not
     let o = 1 - p;
     let mut cut = base.clone_for(&base.rng);
     cut.action_loss[o] = 1 << p;
     assert!(has_expansion_state(&cut));
     let gain = ev.static_value(&cut, p) - ev.static_value(&base, p);
-    assert!((gain - w.free_action).abs() < 1e-9, "{gain}");
+    assert!((gain - w.lost_action).abs() < 1e-9, "{gain}");
     let loss = ev.static_value(&cut, o) - ev.static_value(&base, o);
-    assert!((loss + w.free_action).abs() < 1e-9, "{loss}");
+    assert!((loss + w.lost_action).abs() < 1e-9, "{loss}");
     let mut ended = base.clone_for(&base.rng);
     ended.over = true;
     let mut too_late = ended.clone_for(&base.rng);

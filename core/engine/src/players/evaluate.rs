@@ -293,10 +293,10 @@ impl Evaluator {
         if let (Some(sq), true) = (s.gateway[q], w.gateway != 0.0) {
             v += w.gateway * gateway_worth(s, q, sq, own);
         }
-        // Everfrost: a next turn cut to one action (Everfrost Sentinel) costs an action's worth while that
-        // turn is still to come: the evaluation counts no actions, and a thaw's gained one is `free_action`
+        // Everfrost: a next turn cut to one action (Everfrost Sentinel) costs `lost_action` while that turn
+        // is still to come (the evaluation counts no actions)
         if s.action_loss[q] != 0 && later_turn(s, q, false) {
-            v -= w.free_action;
+            v -= w.lost_action;
         }
         // Everfrost: pieces removed from the game shrink their owner's supply for good
         if w.removed != 0.0 {

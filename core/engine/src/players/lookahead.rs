@@ -121,6 +121,7 @@ impl Lookahead {
             "stasis" => w.stasis,
             "removed" => w.removed,
             "free_action" => w.free_action,
+            "lost_action" => w.lost_action,
             "pass_control" => self.pass_control as i64 as f64,
             _ => return None,
         })

@@ -288,6 +288,8 @@ declare! {
         removed: f64 = 0.5,
             "Everfrost: value lost per piece of one's supply removed from the game (a legendary one twice)";
         free_action: f64 = 1.5, "value of an action gained by a free play (a thaw or a warp)";
+        lost_action: f64 = 3.0,
+            "Everfrost: value lost by a side whose next turn is cut to one action (Everfrost Sentinel)";
         pass_control: bool = true, PASS_CONTROL_DOC;
     }
 }
