@@ -13,7 +13,7 @@ use super::readiness::Position;
 use super::reflex;
 use super::sandbox::{best_outcome, Answer, Outcome};
 use super::task_progress::helpful_squares;
-use crate::board::{bits, ADJACENT, WITHIN};
+use crate::board::{bits, Bits, ADJACENT, WITHIN};
 use crate::cards::{Being, BeingId};
 use crate::decisions::{Action, Decision, Kind, Opt, PlayerView, Strategy};
 use crate::effects::steps::{Op, Step, Where};
@@ -948,11 +948,7 @@ fn positional_choice(ev: &Evaluator, s: &GameState, d: &Decision) -> Option<usiz
     }
     let p = d.player;
     let mut scratch = s.clone_for(&s.rng);
-    let arrivals: Vec<Option<u8>> = d
-        .options
-        .iter()
-        .map(|&o| common_arrival(s, p, d.kind, o))
-        .collect();
+    let arrivals = common_arrivals(s, p, d.kind, d.options);
     let bound = if arrivals.iter().flatten().count() >= BOUNDED_AT_LEAST {
         ev.readiness_bound(s, p)
     } else {
@@ -1009,15 +1005,20 @@ fn positional_choice(ev: &Evaluator, s: &GameState, d: &Decision) -> Option<usiz
 /// Bounding the options' readiness pays once this many of them bring a common piece to an empty square.
 const BOUNDED_AT_LEAST: usize = 4;
 
-/// The empty square `option` brings one of `p`'s common pieces to, when that is all it does to the pieces
-/// (a move or leap of such a piece to an empty square, a common piece placed on one).
-fn common_arrival(s: &GameState, p: usize, kind: Kind, option: Opt) -> Option<u8> {
-    let own_common = |sq: u8| s.piece_at(sq) == Some((p, COMMON));
-    match option {
-        Opt::Move(src, dst) if own_common(src) && s.piece_at(dst).is_none() => Some(dst),
-        Opt::Square(sq) if kind == Kind::Place && s.piece_at(sq).is_none() => Some(sq),
-        _ => None,
-    }
+/// For each option, the empty square it brings one of `p`'s common pieces to, when that is all it does to
+/// the pieces (a move or leap of such a piece to an empty square, a common piece placed on one).
+fn common_arrivals(s: &GameState, p: usize, kind: Kind, options: &[Opt]) -> Vec<Option<u8>> {
+    let commons = s.pieces[p][COMMON as usize];
+    let empty = !s.occupied();
+    let at = |bits: Bits, sq: u8| bits >> sq & 1 != 0;
+    options
+        .iter()
+        .map(|&option| match option {
+            Opt::Move(src, dst) if at(commons, src) && at(empty, dst) => Some(dst),
+            Opt::Square(sq) if kind == Kind::Place && at(empty, sq) => Some(sq),
+            _ => None,
+        })
+        .collect()
 }
 
 /// The pieces as an effect option leaves them at once (see `positional_choice`).
@@ -1126,11 +1127,8 @@ mod tests {
         fn choose(&mut self, view: &PlayerView, d: &Decision) -> usize {
             if matches!(d.kind, Kind::Move | Kind::Leap | Kind::Place) {
                 let s = view.sandbox(&self.rng);
-                let arrivals = d
-                    .options
-                    .iter()
-                    .filter_map(|&o| common_arrival(&s, d.player, d.kind, o));
-                let bounded = arrivals.count() >= BOUNDED_AT_LEAST;
+                let arrivals = common_arrivals(&s, d.player, d.kind, d.options);
+                let bounded = arrivals.iter().flatten().count() >= BOUNDED_AT_LEAST;
                 for ev in self.evaluators.iter() {
                     let expected = every_option_valued(ev, &s, d);
                     assert_eq!(
