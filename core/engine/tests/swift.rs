@@ -181,3 +181,67 @@ fn parameters_are_checked() {
     );
     assert_eq!(make_strategy("swift", 0, 0).unwrap().name(), "swift");
 }
+
+/// Records, at each action decision offering the flare, whether the player had a later turn and whether it
+/// invoked the flare.
+struct FlareWatch {
+    player: Box<dyn Strategy>,
+    seen: std::rc::Rc<std::cell::RefCell<Vec<(bool, bool)>>>,
+}
+
+impl Strategy for FlareWatch {
+    fn name(&self) -> &str {
+        "flare-watch"
+    }
+
+    fn choose(&mut self, view: &PlayerView, d: &Decision) -> usize {
+        let i = self.player.choose(view, d);
+        let flare = Opt::Action(tk_engine::decisions::Action::Flare);
+        if d.kind == Kind::Action && d.options.contains(&flare) {
+            let later =
+                tk_engine::players::evaluate::later_turn(view.sandbox_state(), d.player, false);
+            self.seen.borrow_mut().push((later, d.options[i] == flare));
+        }
+        i
+    }
+}
+
+/// The flare costs no action: it is kept while it does not gain `flare_margin` over keeping it, except on
+/// the player's last turn, where keeping it is worth nothing.
+#[test]
+fn the_flare_is_kept_unless_it_pays_or_the_turn_is_the_last() {
+    let invoked = |margin: f64| {
+        let seen = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
+        for seed in 0..12u64 {
+            let mode = [Mode::Deathmatch, Mode::HighForm][seed as usize % 2];
+            let params = [("flare_margin", ParamValue::Float(margin))];
+            let players: [Box<dyn Strategy>; 2] = [
+                Box::new(FlareWatch {
+                    player: make_strategy_with("swift", 0, seed, &params).unwrap(),
+                    seen: std::rc::Rc::clone(&seen),
+                }),
+                make_strategy("builder", 1, seed).unwrap(),
+            ];
+            game(mode, players, seed).play();
+        }
+        let seen = seen.borrow();
+        let count = |later: bool| {
+            let on: Vec<_> = seen.iter().filter(|s| s.0 == later).collect();
+            (on.iter().filter(|s| s.1).count(), on.len())
+        };
+        (count(true), count(false))
+    };
+    // a margin no flare clears: invoked on last turns only
+    let ((before_last, offered), (on_last, last)) = invoked(1000.0);
+    assert_eq!(
+        before_last, 0,
+        "invoked before the last turn ({offered} offers)"
+    );
+    assert!(
+        on_last > 0,
+        "never invoked on the last turn ({last} offers)"
+    );
+    // no margin: invoked whenever it gains, before the last turn too
+    let ((before_last, _), _) = invoked(0.0);
+    assert!(before_last > 0);
+}

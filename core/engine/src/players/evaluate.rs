@@ -3,7 +3,7 @@
 
 use super::geometry::around;
 use super::params::Params;
-use super::readiness::{Position, FAR};
+use super::readiness::{CostFloor, Position, FAR};
 use super::task_progress::{progress, Measure};
 use crate::board::{bits, Bits, ADJACENT, GREEN, RED};
 use crate::cards::{Being, BeingId, TaskId};
@@ -69,20 +69,49 @@ impl Readiness {
 /// commons never lowers a cost). Summed as `Evaluator::readiness` sums, term by term no smaller, so the
 /// bound holds in floating point too (rounding is monotone).
 pub struct ReadinessBound {
-    /// Per card of the hand, in `each_card`'s order: its value, its cost now, the squares that lower it.
-    cards: Vec<(f64, usize, Bits)>,
+    /// Per card of the hand, in `each_card`'s order: its value, and its cost now with the squares that
+    /// lower it.
+    cards: Vec<(f64, (usize, Bits))>,
     refill: f64,
 }
 
 impl ReadinessBound {
     pub fn with_common_at(&self, decay: &[f64; FAR + 1], square: u8) -> f64 {
         let mut total = 0.0;
-        for &(v, cost, lowering) in self.cards.iter() {
+        for &(v, (cost, lowering)) in self.cards.iter() {
             let lowered = lowering >> square & 1 != 0;
             total += v * decay[cost - lowered as usize];
         }
         total + self.refill
     }
+}
+
+/// An upper bound of the hand's readiness once one square of the arena changes for the better for the
+/// player and every other change is for the worse (a piece of theirs moved or added, a target taken, an
+/// enemy piece moved off): each card's cost falls no lower than its `CostFloor` at that square. Summed as
+/// `Evaluator::readiness` sums, so the bound holds in floating point too.
+pub struct ReadinessFloor {
+    /// Per card of the hand, in `each_card`'s order: its value and its floor.
+    cards: Vec<(f64, CostFloor)>,
+    refill: f64,
+}
+
+impl ReadinessFloor {
+    pub fn with_better(&self, decay: &[f64; FAR + 1], square: u8) -> f64 {
+        let mut total = 0.0;
+        for (v, floor) in self.cards.iter() {
+            total += v * decay[floor.at(square)];
+        }
+        total + self.refill
+    }
+}
+
+/// The opponent's progress toward the tasks of the row that only their own pieces decide (a colour, a
+/// chain, the diagonals), per task in the row's order (None for the others): it holds in every position
+/// where their pieces are the same, whatever the player's pieces do.
+pub struct TheirProgress {
+    pieces: [Bits; 3],
+    of_task: Vec<Option<f64>>,
 }
 
 /// What the evaluator needs of a task, found once per card set.
@@ -134,8 +163,46 @@ impl Evaluator {
         stat + self.w.patterns * bound.with_common_at(&self.decay, square)
     }
 
+    /// An upper bound of `with_readiness(stat, ..)` for a position where only `square` changed for the
+    /// better for the player (see `ReadinessFloor`).
+    pub fn floored_value(&self, stat: f64, floor: &ReadinessFloor, square: u8) -> f64 {
+        stat + self.w.patterns * floor.with_better(&self.decay, square)
+    }
+
+    /// `with_readiness(stat, s, p)` exactly, for a position `s` where only `square` changed for the better
+    /// for `p` from the one `floor` was found in: a card whose floor there is "far" is far, and its pattern
+    /// is not searched.
+    pub fn with_floored_readiness(
+        &self,
+        stat: f64,
+        s: &GameState,
+        p: usize,
+        floor: &ReadinessFloor,
+        square: u8,
+    ) -> f64 {
+        let pos = Position::new(&s.pieces[p], &s.enemy_pieces(p));
+        let mut total = 0.0;
+        let mut floors = floor.cards.iter();
+        self.each_card(s, p, |_, card, v| {
+            let far = floors.next().is_some_and(|(_, f)| f.at(square) == FAR);
+            total += v * self.decay[if far { FAR } else { pos.best_cost(card) }]
+        });
+        stat + self.w.patterns * (total + self.refill() * self.empty_slots(s, p) as f64)
+    }
+
     /// The value without the hand's readiness (the part that is slow to compute).
     pub fn static_value(&self, s: &GameState, p: usize) -> f64 {
+        self.static_value_beside(s, p, None)
+    }
+
+    /// `static_value`, the opponent's progress taken from `theirs` where it still holds (the options of
+    /// one choice, most of which leave the opponent's pieces alone).
+    pub fn static_value_beside(
+        &self,
+        s: &GameState,
+        p: usize,
+        theirs: Option<&TheirProgress>,
+    ) -> f64 {
         if s.melee() {
             return self.melee_static_value(s, p);
         }
@@ -153,7 +220,7 @@ impl Evaluator {
                 v += w.destruction * (d[0] + d[1] + d[2]) as f64;
             }
         } else {
-            v += self.high_form_margin(s, p);
+            v += self.high_form_margin(s, p, theirs);
         }
         if has_expansion_state(s) {
             v += self.expansion_value(s, p);
@@ -174,17 +241,20 @@ impl Evaluator {
 
     /// Score margin (with the task you can claim this turn, and the one the opponent meets now counted in
     /// part against you) and progress towards the current tasks, weighted by their points.
-    pub fn high_form_margin(&self, s: &GameState, p: usize) -> f64 {
+    pub fn high_form_margin(&self, s: &GameState, p: usize, known: Option<&TheirProgress>) -> f64 {
         let w = &self.w;
         let o = 1 - p;
+        let known = known.filter(|k| k.pieces == s.pieces[o]);
         let (mut claim, mut their_claim) = (0i64, 0i64);
         let mut progress_margin = 0.0;
-        for &t in s.task_row.iter() {
+        for (i, &t) in s.task_row.iter().enumerate() {
             let task = self.task(s, t);
             let (mine, theirs) = if task.turn_task {
                 (progress(task.measure, s, p), 0.0)
             } else {
-                (progress(task.measure, s, p), progress(task.measure, s, o))
+                let theirs = known.and_then(|k| k.of_task.get(i).copied().flatten());
+                let theirs = theirs.unwrap_or_else(|| progress(task.measure, s, o));
+                (progress(task.measure, s, p), theirs)
             };
             let points = task.points as i64;
             if mine == 1.0 && s.active == p {
@@ -198,6 +268,28 @@ impl Evaluator {
         let margin = (s.score(p) as i64 + claim - s.score(o) as i64) as f64
             - OPPONENT_CLAIM * their_claim as f64;
         w.score * margin + w.tasks * progress_margin
+    }
+
+    /// The opponent's progress in a High Form duel toward each task of the row that their own pieces
+    /// alone decide (see `TheirProgress`); None elsewhere.
+    pub fn their_progress(&self, s: &GameState, p: usize) -> Option<TheirProgress> {
+        if s.melee() || s.mode != Mode::HighForm {
+            return None;
+        }
+        let o = 1 - p;
+        let of_task = s
+            .task_row
+            .iter()
+            .map(|&t| {
+                let task = self.task(s, t);
+                let own = !task.turn_task && task.measure.reads_own_pieces_only();
+                own.then(|| progress(task.measure, s, o))
+            })
+            .collect();
+        Some(TheirProgress {
+            pieces: s.pieces[o],
+            of_task,
+        })
     }
 
     // ----- the melee (3-4 players)
@@ -399,8 +491,39 @@ impl Evaluator {
     /// What one more common piece of `p`'s could do to the hand's readiness at most (see `ReadinessBound`);
     /// None when the weights make a lower cost worth less (a bound would not hold).
     pub fn readiness_bound(&self, s: &GameState, p: usize) -> Option<ReadinessBound> {
-        let monotone = self.w.patterns > 0.0 && self.decay.windows(2).all(|d| d[0] >= d[1]);
-        if !monotone {
+        let (cards, refill) = self.hand_bound(s, p, |pos, card| {
+            let cost = pos.best_cost(card);
+            let lowering = match cost {
+                0 => 0,
+                FAR => !0,
+                _ => pos.lowering_squares(card, cost),
+            };
+            (cost, lowering)
+        })?;
+        Some(ReadinessBound { cards, refill })
+    }
+
+    /// What one square changed for the better for `p` (and none other) could do to the hand's readiness
+    /// at most, the origins in `unblocked` usable (see `ReadinessFloor`); None as for `readiness_bound`.
+    pub fn readiness_floor(
+        &self,
+        s: &GameState,
+        p: usize,
+        unblocked: Bits,
+    ) -> Option<ReadinessFloor> {
+        let (cards, refill) = self.hand_bound(s, p, |pos, card| pos.cost_floor(card, unblocked))?;
+        Some(ReadinessFloor { cards, refill })
+    }
+
+    /// Each card of `p`'s hand with its value and `of` it, and what the refill is worth: what a bound on
+    /// readiness is made of. None unless a lower cost is worth more and no card is worth less than nothing.
+    fn hand_bound<T>(
+        &self,
+        s: &GameState,
+        p: usize,
+        of: impl Fn(&Position, &Being) -> T,
+    ) -> Option<(Vec<(f64, T)>, f64)> {
+        if !self.monotone() {
             return None;
         }
         let pos = Position::new(&s.pieces[p], &s.enemy_pieces(p));
@@ -408,18 +531,14 @@ impl Evaluator {
         let mut valid = true;
         self.each_card(s, p, |_, card, v| {
             valid &= v >= 0.0;
-            let cost = pos.best_cost(card);
-            let lowering = match cost {
-                0 => 0,
-                FAR => !0,
-                _ => pos.lowering_squares(card, cost),
-            };
-            cards.push((v, cost, lowering));
+            cards.push((v, of(&pos, card)));
         });
-        valid.then(|| ReadinessBound {
-            cards,
-            refill: self.refill() * self.empty_slots(s, p) as f64,
-        })
+        valid.then(|| (cards, self.refill() * self.empty_slots(s, p) as f64))
+    }
+
+    /// A lower cost is worth more (the bounds on readiness rest on it).
+    fn monotone(&self) -> bool {
+        self.w.patterns > 0.0 && self.decay.windows(2).all(|d| d[0] >= d[1])
     }
 
     pub fn readiness_parts(&self, s: &GameState, p: usize, field: bool) -> Readiness {

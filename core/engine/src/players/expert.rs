@@ -25,7 +25,7 @@
 //! the end of the third opponent's turn after this one.
 
 use super::evaluate::Evaluator;
-use super::lookahead::{shortlist, Lookahead};
+use super::lookahead::{shortlist, Lookahead, Rerun};
 use super::params::{ExpertParams, Params};
 use super::planner::outcome;
 use super::sandbox::Answer;
@@ -221,7 +221,7 @@ impl Expert {
         let mut sub = || Lookahead::new("builder", rng.getrandbits(64), &base);
         let mut builder = sub();
         if params.effect_runs > 0 {
-            builder.value_positions(params.effect_runs);
+            builder.value_positions(params.effect_runs, Rerun::Every);
         }
         let sims = vec![sub(), sub()];
         let rng_shared = shared_rng(0);

@@ -7,7 +7,7 @@
 
 use std::collections::VecDeque;
 
-use super::evaluate::{Evaluator, Readiness};
+use super::evaluate::{later_turn, Evaluator, Readiness};
 use super::params::Params;
 use super::readiness::Position;
 use super::reflex;
@@ -19,7 +19,7 @@ use crate::decisions::{Action, Decision, Kind, Opt, PlayerView, Strategy};
 use crate::effects::steps::{Op, Step, Where};
 use crate::game::{Game, Players};
 use crate::ranks::{COMMON, LEGENDARY};
-use crate::state::{shared_rng, GameState, Mode, SharedRng};
+use crate::state::{shared_rng, GameState, Mode, PerSeat, SharedRng};
 
 /// A strategy scoring options by the position they lead to; presets of its weights make the named
 /// scripted strategies.
@@ -33,10 +33,11 @@ pub struct Lookahead {
     explore: i64,
     full_values: usize,
     pass_control: bool,
-    /// The default player's base: the extra sandbox runs that try the other options of the choices
-    /// inside an effect, each valued by the position it leads to with the full evaluation (None: the
-    /// choices inside effects are judged by what they do at once, as the scripted strategies judge them).
-    positional: Option<i64>,
+    /// The default player's base: the choices inside an effect valued by the position they lead to with
+    /// the full evaluation, and the extra sandbox runs that try the alternatives of the choices `Rerun`
+    /// names (None: the choices inside effects are judged by what they do at once, as the scripted
+    /// strategies judge them).
+    positional: Option<(i64, Rerun)>,
     plan: VecDeque<Answer>,
     /// Team games: the turn, turn seat and controller the plan was made in (None: the next decision's).
     /// A plan is never answered from in another turn, nor after control has passed.
@@ -131,8 +132,8 @@ impl Lookahead {
     /// sandbox and evaluating the position reached in full (hand readiness included), within `runs`
     /// extra sandbox runs per option tried; discards also plan returning the cards worth less than a
     /// fresh draw (`return_plan`). The default player's base (players/planner.rs).
-    pub fn value_positions(&mut self, runs: i64) {
-        self.positional = Some(runs);
+    pub fn value_positions(&mut self, runs: i64, rerun: Rerun) {
+        self.positional = Some((runs, rerun));
     }
 
     /// The answers planned for the decisions of the action chosen last (empty between actions).
@@ -175,7 +176,7 @@ impl Lookahead {
             }
             if action == Action::Flare {
                 let flare = self.full(self.try_action(&at.game.state, p, action), p);
-                if flare.value - at.base > self.flare_margin {
+                if self.flare_pays(flare.value, at.base) {
                     at.game.state.recycle();
                     return (i, flare.into_answers());
                 }
@@ -360,7 +361,7 @@ impl Lookahead {
     /// (With `positional`: every choice explored, valued with the hand's readiness.)
     fn explore(&self, sb: &GameState, p: usize, act: &dyn Fn(&mut Game)) -> Outcome {
         let policy = |s: &GameState, d: &Decision| self.policy(s, d);
-        if let Some(runs) = self.positional {
+        if let Some((runs, _)) = self.positional {
             let value = |s: &GameState| self.ev.value(s, p);
             return best_outcome(sb, &self.rng, act, &policy, &value, self.explore + runs);
         }
@@ -397,6 +398,17 @@ impl Lookahead {
         d: &Decision,
         width: usize,
     ) -> Vec<(usize, f64, Vec<Answer>)> {
+        self.wide_outcomes_and_base(sb, d, width).0
+    }
+
+    /// `wide_outcomes`, and the value of the position as it stands (what ending the turn, or not invoking
+    /// the flare, keeps) with whether the player has a turn after this one (`later_turn`).
+    pub fn wide_outcomes_and_base(
+        &self,
+        sb: Box<GameState>,
+        d: &Decision,
+        width: usize,
+    ) -> (Vec<(usize, f64, Vec<Answer>)>, Standing) {
         let p = d.player;
         let mut at = self.at_decision(sb, p);
         let mut out = Vec::with_capacity(d.options.len() * width);
@@ -436,8 +448,27 @@ impl Lookahead {
                 }
             }
         }
+        let standing = Standing {
+            value: at.base,
+            later_turn: later_turn(&at.game.state, p, false),
+        };
         at.game.state.recycle();
-        out
+        (out, standing)
+    }
+
+    /// Whether a flare whose outcome is worth `value`, from a position worth `base`, is invoked: it costs
+    /// no action, so it is weighed against keeping it (`flare_margin`), not against the actions.
+    pub fn flare_pays(&self, value: f64, base: f64) -> bool {
+        value - base > self.flare_margin
+    }
+
+    /// `flare_pays`, except that on the player's last turn keeping the flare is worth nothing.
+    pub fn flare_pays_from(&self, value: f64, standing: &Standing) -> bool {
+        if standing.later_turn {
+            self.flare_pays(value, standing.value)
+        } else {
+            value > standing.value
+        }
     }
 
     /// Discarding the being of least worth (and returning nothing): its readiness is traded for that of the
@@ -629,9 +660,13 @@ impl Lookahead {
             Kind::LegendColour | Kind::LeftoverColour => (reflex::lowest_colour_option(s, d), true),
             // the rule's choice first; the sandbox tries the other opponents too
             Kind::FlareOpponent => (reflex::flare_opponent(s, d), false),
-            // positional: the option whose position is worth most first, the sandbox tries the others
+            // positional: the option whose position is worth most first; the sandbox tries the others as
+            // `Rerun` says, and the alternatives of a choice the position cannot value (the first first)
             _ if self.positional.is_some() => match positional_choice(&self.ev, s, d) {
-                Some(i) => (i, false),
+                Some(i) => (
+                    i,
+                    self.positional.is_some_and(|(_, r)| r == Rerun::Unvalued),
+                ),
                 None => (0, false),
             },
             _ => match reflex::judge(&self.ev, s, d) {
@@ -927,10 +962,12 @@ fn steps_depend(steps: &[Step]) -> bool {
 /// and wins ties, then the first option. None when the options are not of these kinds (branches,
 /// directions: the sandbox explores them).
 ///
-/// Options that only bring one of the player's common pieces to an empty square (most moves) are first
-/// valued by an upper bound of their readiness (`ReadinessBound`), best bound first, and evaluated in full
+/// Options are first valued by an upper bound of their readiness, best bound first, and evaluated in full
 /// only while their bound could still win: the same choice as evaluating every option, at a fraction of
-/// the cost where a piece can move far (Imperial's Messenger offers about 30 moves).
+/// the cost where a piece can move far (Imperial's Messenger offers about 30 moves). The bound of an
+/// option that only brings one of the player's common pieces to an empty square (most moves) is
+/// `ReadinessBound`; that of one that changes a single square for the better (a heroic piece moved, a
+/// capture, a target) is `ReadinessFloor`.
 fn positional_choice(ev: &Evaluator, s: &GameState, d: &Decision) -> Option<usize> {
     let squares = matches!(
         d.kind,
@@ -954,6 +991,21 @@ fn positional_choice(ev: &Evaluator, s: &GameState, d: &Decision) -> Option<usiz
     } else {
         None
     };
+    let improved: Vec<Option<u8>> = d
+        .options
+        .iter()
+        .zip(&arrivals)
+        .map(|(&option, arrival)| match (&bound, arrival) {
+            (Some(_), Some(_)) => None,
+            _ => improved_square(s, p, d.kind, option),
+        })
+        .collect();
+    let theirs = ev.their_progress(s, p);
+    let floor = if improved.iter().flatten().count() >= FLOORED_AT_LEAST {
+        ev.readiness_floor(s, p, touched_squares(d.options))
+    } else {
+        None
+    };
     // (value, order): stopping is first, then the options in their order
     let mut best = (None, f64::NEG_INFINITY, 0);
     let consider = |i: usize, v: f64, order: usize, best: &mut (Option<usize>, f64, usize)| {
@@ -964,46 +1016,100 @@ fn positional_choice(ev: &Evaluator, s: &GameState, d: &Decision) -> Option<usiz
     if let Some(i) = d.options.iter().position(|o| *o == Opt::None) {
         consider(i, ev.value(&scratch, p) + 1e-9, 0, &mut best);
     }
-    // (bound, option, static value)
-    let mut bounded: Vec<(f64, usize, f64)> = Vec::new();
+    // (bound, option, static value, whether the bound is the floor)
+    let mut bounded: Vec<(f64, usize, f64, bool)> = Vec::new();
     for (i, &option) in d.options.iter().enumerate() {
         if option == Opt::None {
             continue;
         }
-        let undo = (
-            scratch.pieces,
-            scratch.counters.destroyed,
-            scratch.counters.destroyed_of,
-        );
+        let undo = AtOnce::saved(&scratch);
         apply_at_once(&mut scratch, p, d.kind, option);
-        let stat = ev.static_value(&scratch, p);
-        match (&bound, arrivals[i]) {
-            (Some(b), Some(square)) => bounded.push((ev.bounded_value(stat, b, square), i, stat)),
+        let stat = ev.static_value_beside(&scratch, p, theirs.as_ref());
+        match (&bound, arrivals[i], &floor, improved[i]) {
+            (Some(b), Some(square), _, _) => {
+                bounded.push((ev.bounded_value(stat, b, square), i, stat, false))
+            }
+            (_, _, Some(f), Some(square)) => {
+                bounded.push((ev.floored_value(stat, f, square), i, stat, true))
+            }
             _ => consider(i, ev.with_readiness(stat, &scratch, p), i + 1, &mut best),
         }
-        (
-            scratch.pieces,
-            scratch.counters.destroyed,
-            scratch.counters.destroyed_of,
-        ) = undo;
+        undo.restore(&mut scratch);
     }
     // best bound first; an option whose bound cannot beat the best so far cannot win, nor can any after it
-    bounded.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
-    for (ub, i, stat) in bounded {
+    bounded.sort_unstable_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+    for (ub, i, stat, floored) in bounded {
         if ub < best.1 || (ub == best.1 && i + 1 > best.2) {
             break;
         }
-        let undo = scratch.pieces;
+        let undo = AtOnce::saved(&scratch);
         apply_at_once(&mut scratch, p, d.kind, d.options[i]);
-        consider(i, ev.with_readiness(stat, &scratch, p), i + 1, &mut best);
-        scratch.pieces = undo;
+        let value = match (&floor, improved[i]) {
+            (Some(f), Some(square)) if floored => {
+                ev.with_floored_readiness(stat, &scratch, p, f, square)
+            }
+            _ => ev.with_readiness(stat, &scratch, p),
+        };
+        consider(i, value, i + 1, &mut best);
+        undo.restore(&mut scratch);
     }
     scratch.recycle();
     best.0.or(Some(0))
 }
 
+/// An action decision's position as it stands: its value, and whether the player has a turn after this one.
+pub struct Standing {
+    pub value: f64,
+    pub later_turn: bool,
+}
+
+/// Which choices inside an effect the extra sandbox runs of a player valuing positions try the
+/// alternatives of (depth first, the earliest choice first).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rerun {
+    /// Every choice, the moves and targets the position valued included (the planner, the expert).
+    Every,
+    /// Only the choices the position does not value: a branch of an effect, a direction, a piece, card
+    /// or square picked (swift: 16-24% faster than `Every`, as strong from 3 runs; docs/strategies.md).
+    Unvalued,
+}
+
 /// Bounding the options' readiness pays once this many of them bring a common piece to an empty square.
 const BOUNDED_AT_LEAST: usize = 4;
+
+/// Bounding the options' readiness by the square each improves (`ReadinessFloor`) pays once this many of
+/// them have one.
+const FLOORED_AT_LEAST: usize = 4;
+
+/// The one square an effect option may change for the better for `p` when every other change it makes is
+/// for the worse: where a piece of `p`'s arrives (moved, capturing or not; the square it leaves only gets
+/// worse) or where an enemy piece is moved off; the target of a destruction, upgrade, downgrade,
+/// conversion or placement. None for the others (stopping).
+fn improved_square(s: &GameState, p: usize, kind: Kind, option: Opt) -> Option<u8> {
+    match option {
+        Opt::Move(src, dst) if matches!(kind, Kind::Move | Kind::Leap) => {
+            Some(if s.mine(p) >> src & 1 != 0 { dst } else { src })
+        }
+        Opt::Square(sq)
+            if matches!(
+                kind,
+                Kind::Destroy | Kind::Upgrade | Kind::Downgrade | Kind::Convert | Kind::Place
+            ) =>
+        {
+            Some(sq)
+        }
+        _ => None,
+    }
+}
+
+/// Every square the options change: where a piece blocking a summon could leave.
+fn touched_squares(options: &[Opt]) -> Bits {
+    options.iter().fold(0, |touched, option| match *option {
+        Opt::Move(src, dst) => touched | 1 << src | 1 << dst,
+        Opt::Square(sq) => touched | 1 << sq,
+        _ => touched,
+    })
+}
 
 /// For each option, the empty square it brings one of `p`'s common pieces to, when that is all it does to
 /// the pieces (a move or leap of such a piece to an empty square, a common piece placed on one).
@@ -1019,6 +1125,29 @@ fn common_arrivals(s: &GameState, p: usize, kind: Kind, options: &[Opt]) -> Vec<
             _ => None,
         })
         .collect()
+}
+
+/// What `apply_at_once` changes, saved to be put back.
+struct AtOnce {
+    pieces: PerSeat<[Bits; 3]>,
+    destroyed: [i32; 3],
+    destroyed_of: PerSeat<[i32; 3]>,
+}
+
+impl AtOnce {
+    fn saved(s: &GameState) -> AtOnce {
+        AtOnce {
+            pieces: s.pieces,
+            destroyed: s.counters.destroyed,
+            destroyed_of: s.counters.destroyed_of,
+        }
+    }
+
+    fn restore(self, s: &mut GameState) {
+        s.pieces = self.pieces;
+        s.counters.destroyed = self.destroyed;
+        s.counters.destroyed_of = self.destroyed_of;
+    }
 }
 
 /// The pieces as an effect option leaves them at once (see `positional_choice`).
@@ -1115,8 +1244,9 @@ mod tests {
         player: Box<dyn Strategy>,
         evaluators: Vec<Evaluator>,
         rng: crate::state::SharedRng,
-        /// decisions compared, and those among them where the bound was used
-        compared: Rc<Cell<(usize, usize)>>,
+        /// decisions compared, those among them where `ReadinessBound` was used, and where
+        /// `ReadinessFloor` was
+        compared: Rc<Cell<(usize, usize, usize)>>,
     }
 
     impl Strategy for Checking {
@@ -1125,10 +1255,29 @@ mod tests {
         }
 
         fn choose(&mut self, view: &PlayerView, d: &Decision) -> usize {
-            if matches!(d.kind, Kind::Move | Kind::Leap | Kind::Place) {
+            let kinds = [
+                Kind::Move,
+                Kind::Leap,
+                Kind::Place,
+                Kind::Destroy,
+                Kind::Upgrade,
+                Kind::Downgrade,
+                Kind::Convert,
+            ];
+            if kinds.contains(&d.kind) {
                 let s = view.sandbox(&self.rng);
                 let arrivals = common_arrivals(&s, d.player, d.kind, d.options);
                 let bounded = arrivals.iter().flatten().count() >= BOUNDED_AT_LEAST;
+                let floored = d
+                    .options
+                    .iter()
+                    .zip(&arrivals)
+                    .filter(|&(&o, a)| {
+                        !(bounded && a.is_some())
+                            && improved_square(&s, d.player, d.kind, o).is_some()
+                    })
+                    .count()
+                    >= FLOORED_AT_LEAST;
                 for ev in self.evaluators.iter() {
                     let expected = every_option_valued(ev, &s, d);
                     assert_eq!(
@@ -1138,15 +1287,16 @@ mod tests {
                         d.options
                     );
                 }
-                let (n, b) = self.compared.get();
-                self.compared.set((n + 1, b + bounded as usize));
+                let (n, b, f) = self.compared.get();
+                self.compared
+                    .set((n + 1, b + bounded as usize, f + floored as usize));
             }
             self.player.choose(view, d)
         }
     }
 
     #[test]
-    fn the_bound_on_readiness_makes_the_same_positional_choices() {
+    fn the_bounds_on_readiness_make_the_same_positional_choices() {
         let cards = Arc::new(
             CardSet::from_json(include_str!("../../tests/data/cards.json")).expect("card set"),
         );
@@ -1159,7 +1309,7 @@ mod tests {
             tasks: 1.5,
             ..Params::preset("builder").expect("builder")
         };
-        let compared = Rc::new(Cell::new((0, 0)));
+        let compared = Rc::new(Cell::new((0, 0, 0)));
         let pairings = [
             ["imperial", "imperial"],
             ["imperial", "sylvan"],
@@ -1194,10 +1344,10 @@ mod tests {
             .unwrap();
             game.play();
         }
-        let (n, bounded) = compared.get();
+        let (n, bounded, floored) = compared.get();
         assert!(
-            n > 300 && bounded > 200,
-            "decisions compared: {n}, with the bound: {bounded}"
+            n > 300 && bounded > 200 && floored > 100,
+            "decisions compared: {n}, with the bound on commons: {bounded}, with the floor: {floored}"
         );
     }
 }

@@ -463,8 +463,9 @@ declare! {
             "an option is close when builder values it within this of the best; with no other close option \
              the best is taken without rollouts", min = 0.0;
         effect_runs: i64 = 3,
-            "extra sandbox runs per option tried for the choices inside its effects (moves, targets, \
-             optional parts), each valued by the position it leads to (0: builder's quick rules)", min = 0;
+            "choices inside effects (moves, targets, optional parts) valued by the position they lead to, \
+             and this many extra sandbox runs per option tried for those the position cannot value \
+             (a branch, a direction, a piece or card picked; 0: builder's quick rules for all)", min = 0;
         rollout_placements: i64 = 2, "placements of one card tried by the builder that plays the rollouts",
             min = 1;
         halving: bool = false,

@@ -30,7 +30,7 @@
 //! docs/strategies.md, "Spending rollouts where the decision is close").
 
 use super::evaluate::Evaluator;
-use super::lookahead::{shortlist, Lookahead};
+use super::lookahead::{shortlist, Lookahead, Rerun};
 use super::mc::{play_out, Deal};
 use super::params::{Params, PlannerParams};
 use super::sandbox::Answer;
@@ -83,7 +83,7 @@ impl Planner {
     fn base_player(seed: u64, base_params: &Params, params: &PlannerParams) -> Lookahead {
         let mut base = Lookahead::new(BASE, seed, base_params);
         if let Some(runs) = params.effect_runs {
-            base.value_positions(runs);
+            base.value_positions(runs, Rerun::Every);
         }
         base
     }

@@ -17,6 +17,44 @@ const HEROIC: u8 = 1;
 /// The largest pattern offset: bitboards are kept shifted up by it.
 const MARGIN: i32 = 4 * WIDTH + 4;
 
+/// Costs of every origin as bit planes (b0, b1, far): cost = b0 + 2*b1, or FAR where `far`.
+type Planes = (Bits, Bits, Bits);
+
+/// The planes of the sum of two costs (FAR from 4 on).
+#[inline(always)]
+fn add((b0, b1, far): Planes, (c0, c1, c_far): Planes) -> Planes {
+    let far = far | c_far | c1 & b1 | b0 & c0 & (b1 ^ c1);
+    let c1 = c1 ^ b0 & c0;
+    (b0 ^ c0, b1 ^ c1, far)
+}
+
+/// Origin `o`'s bit moved to square `o + off`.
+fn shifted(origins: Bits, off: i32) -> Bits {
+    if off >= 0 {
+        origins << off as u32
+    } else {
+        origins >> (-off) as u32
+    }
+}
+
+/// The lowest cost a card can reach when one square of the arena changes for the better and the others
+/// do not (`Position::cost_floor`): the lower bound behind `ReadinessFloor`.
+pub struct CostFloor {
+    /// The card's lowest cost now, with the unblocked origins allowed.
+    base: usize,
+    /// within[t]: the squares whose cell, at no cost, brings some placement to a cost of `t` or less.
+    within: [Bits; FAR],
+}
+
+impl CostFloor {
+    /// The lowest cost the card can have once `square` is at its best for it.
+    pub fn at(&self, square: u8) -> usize {
+        (0..self.base)
+            .find(|&t| self.within[t] >> square & 1 != 0)
+            .unwrap_or(self.base)
+    }
+}
+
 /// One player's view of the arena for pattern costs.
 pub struct Position {
     empty: Bits,
@@ -56,31 +94,27 @@ impl Position {
     }
 
     /// Bit planes (b0, b1, far) of the cost of every origin: cost = b0 + 2*b1, or FAR where `far`.
-    fn cost_planes(&self, shape: &Shape) -> (Bits, Bits, Bits) {
+    fn cost_planes(&self, shape: &Shape) -> Planes {
+        shape.cells.iter().fold((0, 0, 0), |sum, &(off, rank)| {
+            add(sum, self.cell_planes(off, rank))
+        })
+    }
+
+    /// The planes of one cell's cost for every origin: 0 to 3, or far.
+    #[inline(always)]
+    fn cell_planes(&self, off: i32, rank: u8) -> Planes {
         let [em, en, co, he, le] = self.raised;
-        let (mut b0, mut b1, mut far): (Bits, Bits, Bits) = (0, 0, 0);
-        for &(off, rank) in shape.cells.iter() {
-            let sh = (off + MARGIN) as u32;
-            let (c0, mut c1);
-            if rank == COMMON {
-                c1 = en >> sh;
-                c0 = em >> sh | c1;
-            } else if rank == HEROIC {
-                c0 = em >> sh;
-                c1 = co >> sh | c0;
-                far |= en >> sh;
-            } else {
-                c0 = 0;
-                let h = he >> sh;
-                c1 = h;
-                far |= !(le >> sh | h);
-            }
-            far |= c1 & b1 | b0 & c0 & (b1 ^ c1);
-            c1 ^= b0 & c0;
-            b0 ^= c0;
-            b1 ^= c1;
+        let sh = (off + MARGIN) as u32;
+        if rank == COMMON {
+            let c1 = en >> sh;
+            (em >> sh | c1, c1, 0)
+        } else if rank == HEROIC {
+            let c0 = em >> sh;
+            (c0, co >> sh | c0, en >> sh)
+        } else {
+            let h = he >> sh;
+            (0, h, !(le >> sh | h))
         }
-        (b0, b1, far)
     }
 
     /// The origins where every cell of `shape` is met at no cost (`a`), and those where exactly one
@@ -144,6 +178,56 @@ impl Position {
         best
     }
 
+    /// How low `card`'s cost can go when one square changes for the better for you and no other does:
+    /// its cell then costs nothing at best, the placement's other cells as they are, and the origins in
+    /// `unblocked` may be used (where a piece that blocks them could leave).
+    pub fn cost_floor(&self, card: &Being, unblocked: Bits) -> CostFloor {
+        let blocked = self.above[card.rank as usize] & !unblocked;
+        let mut floor = CostFloor {
+            base: FAR,
+            within: [0; FAR],
+        };
+        for shape in card.shapes.iter() {
+            let allowed = shape.origins & !blocked;
+            if floor.base == 0 {
+                break;
+            }
+            if allowed == 0 {
+                continue;
+            }
+            // after[j]: the sum of the cells after the j-th (on the stack for patterns of usual size)
+            let n = shape.cells.len();
+            let (mut small, mut large);
+            let after: &mut [Planes] = if n < 16 {
+                small = [(0, 0, 0); 16];
+                &mut small[..=n]
+            } else {
+                large = vec![(0, 0, 0); n + 1];
+                &mut large
+            };
+            for (j, &(off, rank)) in shape.cells.iter().enumerate().rev() {
+                after[j] = add(after[j + 1], self.cell_planes(off, rank));
+            }
+            let (b0, b1, far) = after[0];
+            let ok = allowed & !far;
+            for (t, at) in [!b0 & !b1, !b1, !(b0 & b1), !0].into_iter().enumerate() {
+                if ok & at != 0 {
+                    floor.base = floor.base.min(t);
+                }
+            }
+            let mut before = (0, 0, 0);
+            for (j, &(off, rank)) in shape.cells.iter().enumerate() {
+                let (b0, b1, far) = add(before, after[j + 1]);
+                let ok = allowed & !far;
+                for (t, at) in [!b0 & !b1, !b1, !(b0 & b1), !0].into_iter().enumerate() {
+                    floor.within[t] |= shifted(ok & at, off);
+                }
+                before = add(before, self.cell_planes(off, rank));
+            }
+        }
+        floor
+    }
+
     /// Empty squares where a common piece of yours lowers some placement of cost `cost` (1..3) by filling a
     /// cell that wants a common piece (the squares `Readiness::field` rewards).
     pub fn improving_squares(&self, card: &Being, cost: usize) -> Bits {
@@ -178,12 +262,7 @@ impl Position {
                 if rank != COMMON && !(heroic_cells && rank == HEROIC) {
                     continue;
                 }
-                let gaps = at & self.raised[0] >> (off + MARGIN) as u32;
-                out |= if off >= 0 {
-                    gaps << off as u32
-                } else {
-                    gaps >> (-off) as u32
-                };
+                out |= shifted(at & self.raised[0] >> (off + MARGIN) as u32, off);
             }
         }
         out & self.empty
@@ -265,6 +344,63 @@ mod tests {
             }
         }
         assert!(seen.iter().all(|&n| n > 50), "every cost seen: {seen:?}");
+    }
+
+    /// A card's cost never falls below its `cost_floor` at the one square a change improves, whatever
+    /// the change there (a piece of yours of any rank arriving, capturing or not; an enemy piece leaving)
+    /// and whatever worse change comes with it (the moved piece's old square emptied, an enemy piece
+    /// arriving elsewhere), the squares that change unblocked; and the floor is often the cost itself.
+    #[test]
+    fn the_cost_floor_bounds_every_change_for_the_better_of_one_square() {
+        let cards = cards();
+        let mut rng = PyRandom::new(28);
+        let (mut checked, mut tight) = (0, 0);
+        for (mine, theirs) in random_arenas(27, 60) {
+            let pos = Position::new(&mine, &theirs);
+            let mine_any = mine[0] | mine[1] | mine[2];
+            let theirs_any = theirs[0] | theirs[1] | theirs[2];
+            let squares: Vec<u8> = bits(ARENA).collect();
+            for _ in 0..12 {
+                let better = squares[rng.randrange(squares.len())];
+                let other = squares[rng.randrange(squares.len())];
+                let (bit, other_bit) = (1u128 << better, 1u128 << other);
+                let unblocked = bit | other_bit;
+                let (mut m, mut t) = (mine, theirs);
+                if mine_any & other_bit != 0 && other != better && mine_any & bit == 0 {
+                    // a piece of yours moves from `other` to `better`, capturing or not
+                    let rank = (0..3).find(|&r| mine[r] & other_bit != 0).unwrap();
+                    m[rank] &= !other_bit;
+                    t = t.map(|b| b & !bit);
+                    m[rank] |= bit;
+                } else if theirs_any & bit != 0
+                    && other != better
+                    && (mine_any | theirs_any) & other_bit == 0
+                {
+                    // an enemy piece moves off `better` to the empty `other`
+                    let rank = (0..3).find(|&r| theirs[r] & bit != 0).unwrap();
+                    t[rank] = t[rank] & !bit | other_bit;
+                } else {
+                    // a piece of yours of any rank on `better`, whatever was there
+                    let rank = rng.randrange(3);
+                    m = m.map(|b| b & !bit);
+                    t = t.map(|b| b & !bit);
+                    m[rank] |= bit;
+                }
+                let after = Position::new(&m, &t);
+                for card in cards.beings.iter() {
+                    let floor = pos.cost_floor(card, unblocked).at(better);
+                    let (now, cost) = (after.best_cost(card), pos.best_cost(card));
+                    assert!(floor <= now, "{}: floor {floor}, cost {now}", card.id);
+                    assert!(floor <= cost, "{}: floor {floor} above {cost}", card.id);
+                    checked += 1;
+                    tight += (floor == cost) as usize;
+                }
+            }
+        }
+        assert!(
+            tight * 3 > checked,
+            "floors at the cost itself: {tight} of {checked}"
+        );
     }
 
     /// `lowering_squares` are exactly the empty squares where a common piece of yours lowers the card's

@@ -2,8 +2,10 @@
 //! fast player"): `builder` that plays out only the action decisions it finds close.
 //!
 //! At each main "action" decision builder values every option (its choices inside effects valued by the
-//! position they lead to, as the planner's builder does, but within `effect_runs` extra sandbox runs per
-//! option instead of the planner's 15; measured, that builder alone about matches `planner-classic`).
+//! position they lead to, as the planner's builder does, with `effect_runs` extra sandbox runs per option
+//! for the choices the position cannot value, `Rerun::Unvalued`; measured, that builder alone about
+//! matches `planner-classic`). The flare costs no action: it is invoked when it gains more than
+//! `flare_margin` over not invoking it (builder's rule), never weighed against an action.
 //! The options within `margin` of the best are close; when only one is, it is taken at once, with no rollout. Otherwise the
 //! best `shortlist` close options are each played out `rollouts` times, as the planner plays them out
 //! (the option, the rest of the turn, the opponent's reply; a finished game won or lost outright plus the
@@ -14,7 +16,7 @@
 //! Every draw comes from the player's own stream, so a game is a function of its seed.
 
 use super::evaluate::Evaluator;
-use super::lookahead::Lookahead;
+use super::lookahead::{Lookahead, Rerun};
 use super::params::{Declared, Params, SwiftParams, SwiftSettings, SWIFT_BASE, WEIGHTS};
 use super::planner::{outcome, rollout_means, Rollouts};
 use super::sandbox::Answer;
@@ -82,7 +84,7 @@ impl Swift {
             ..*base_params
         };
         let mut base = Lookahead::new(SWIFT_BASE, seed, &base_params);
-        base.value_positions(params.effect_runs);
+        base.value_positions(params.effect_runs, Rerun::Unvalued);
         base
     }
 
@@ -113,12 +115,23 @@ impl Swift {
         view: &PlayerView,
         decision: &Decision,
     ) -> Vec<(usize, f64, Vec<Answer>)> {
-        let mut ranked = self
-            .base
-            .wide_outcomes(view.sandbox(&self.rng), decision, 1);
+        let (mut ranked, standing) =
+            self.base
+                .wide_outcomes_and_base(view.sandbox(&self.rng), decision, 1);
         if !self.settings.params.pass_control {
             // team games, passing forbidden
             ranked.retain(|&(i, _, _)| decision.options[i] != Opt::Action(Action::Pass));
+        }
+        // the flare costs no action: invoked at once when it pays for keeping it (nothing on the last turn),
+        // else not now (builder's rule), never weighed against an action as if it took one's place
+        let flare = Opt::Action(Action::Flare);
+        if let Some(k) = ranked.iter().position(|o| decision.options[o.0] == flare) {
+            if self.base.flare_pays_from(ranked[k].1, &standing) {
+                return vec![ranked.swap_remove(k)];
+            }
+            if ranked.len() > 1 {
+                ranked.remove(k);
+            }
         }
         // best first, the first option on ties (a stable sort)
         ranked.sort_by(|a, b| b.1.total_cmp(&a.1));

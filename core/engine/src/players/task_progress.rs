@@ -75,6 +75,26 @@ impl Measure {
     }
 }
 
+impl Measure {
+    /// Whether the measure reads nothing but the player's own pieces (not the opponent's, nor this
+    /// turn's destruction and summons).
+    pub fn reads_own_pieces_only(self) -> bool {
+        use Measure as M;
+        matches!(
+            self,
+            M::Red3TwoUpgraded
+                | M::Green3TwoUpgraded
+                | M::Colored5ThreeUpgraded
+                | M::Red2UpgradedOneLegend
+                | M::Green2UpgradedOneLegend
+                | M::Central5TwoUpgraded
+                | M::Diagonals4EachOneUpgraded
+                | M::ChainOppositeSides
+                | M::ChainOppositeCorners
+        )
+    }
+}
+
 fn part(have: u32, need: u32) -> f64 {
     have.min(need) as f64 / need as f64
 }
