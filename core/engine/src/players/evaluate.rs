@@ -106,12 +106,21 @@ impl ReadinessFloor {
     }
 }
 
-/// The opponent's progress toward the tasks of the row that only their own pieces decide (a colour, a
-/// chain, the diagonals), per task in the row's order (None for the others): it holds in every position
-/// where their pieces are the same, whatever the player's pieces do.
-pub struct TheirProgress {
+/// What of a duel's static value only the opponent's pieces decide, found once for the options of one
+/// choice (most of which leave the opponent's pieces alone): it holds in every position where their pieces
+/// are the same, whatever the player's pieces do.
+pub struct TheirSide {
     pieces: [Bits; 3],
+    /// High Form: their progress toward each task of the row that only their own pieces decide (a colour,
+    /// a chain, the diagonals), in the row's order (None for the others).
     of_task: Vec<Option<f64>>,
+    /// The squares next to their upgraded pieces and next to their legendary ones (see `threats`).
+    near: (Bits, Bits),
+}
+
+/// The squares next to a side's upgraded pieces (which move and fight) and next to its legendary ones.
+fn near_fighters(pieces: &[Bits; 3]) -> (Bits, Bits) {
+    (around(pieces[1] | pieces[2]), around(pieces[2]))
 }
 
 /// What the evaluator needs of a task, found once per card set.
@@ -195,24 +204,20 @@ impl Evaluator {
         self.static_value_beside(s, p, None)
     }
 
-    /// `static_value`, the opponent's progress taken from `theirs` where it still holds (the options of
-    /// one choice, most of which leave the opponent's pieces alone).
-    pub fn static_value_beside(
-        &self,
-        s: &GameState,
-        p: usize,
-        theirs: Option<&TheirProgress>,
-    ) -> f64 {
+    /// `static_value`, what only the opponent's pieces decide taken from `theirs` where it still holds.
+    pub fn static_value_beside(&self, s: &GameState, p: usize, theirs: Option<&TheirSide>) -> f64 {
         if s.melee() {
             return self.melee_static_value(s, p);
         }
         let w = &self.w;
         let o = 1 - p;
         let (me, op) = (&s.pieces[p], &s.pieces[o]);
+        let theirs = theirs.filter(|k| k.pieces == *op);
         let diff = |r: usize| me[r].count_ones() as i64 - op[r].count_ones() as i64;
         let mat =
             w.common * diff(0) as f64 + w.heroic * diff(1) as f64 + w.legendary * diff(2) as f64;
-        let mut v = mat + self.threats(me, op);
+        let near_op = theirs.map_or_else(|| near_fighters(op), |k| k.near);
+        let mut v = mat + self.threats(me, op, near_op);
         if s.mode == Mode::Deathmatch {
             v += w.score * self.dm_margin(s, p);
             if w.destruction != 0.0 && s.active == p {
@@ -241,7 +246,7 @@ impl Evaluator {
 
     /// Score margin (with the task you can claim this turn, and the one the opponent meets now counted in
     /// part against you) and progress towards the current tasks, weighted by their points.
-    pub fn high_form_margin(&self, s: &GameState, p: usize, known: Option<&TheirProgress>) -> f64 {
+    pub fn high_form_margin(&self, s: &GameState, p: usize, known: Option<&TheirSide>) -> f64 {
         let w = &self.w;
         let o = 1 - p;
         let known = known.filter(|k| k.pieces == s.pieces[o]);
@@ -270,25 +275,28 @@ impl Evaluator {
         w.score * margin + w.tasks * progress_margin
     }
 
-    /// The opponent's progress in a High Form duel toward each task of the row that their own pieces
-    /// alone decide (see `TheirProgress`); None elsewhere.
-    pub fn their_progress(&self, s: &GameState, p: usize) -> Option<TheirProgress> {
-        if s.melee() || s.mode != Mode::HighForm {
+    /// What only the opponent's pieces decide in a duel (see `TheirSide`); None in a melee.
+    pub fn their_side(&self, s: &GameState, p: usize) -> Option<TheirSide> {
+        if s.melee() {
             return None;
         }
         let o = 1 - p;
-        let of_task = s
-            .task_row
-            .iter()
-            .map(|&t| {
-                let task = self.task(s, t);
-                let own = !task.turn_task && task.measure.reads_own_pieces_only();
-                own.then(|| progress(task.measure, s, o))
-            })
-            .collect();
-        Some(TheirProgress {
+        let of_task = if s.mode == Mode::HighForm {
+            s.task_row
+                .iter()
+                .map(|&t| {
+                    let task = self.task(s, t);
+                    let own = !task.turn_task && task.measure.reads_own_pieces_only();
+                    own.then(|| progress(task.measure, s, o))
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        Some(TheirSide {
             pieces: s.pieces[o],
             of_task,
+            near: near_fighters(&s.pieces[o]),
         })
     }
 
@@ -453,14 +461,14 @@ impl Evaluator {
     }
 
     /// Pieces next to an enemy piece that could take them (upgraded pieces move and fight), theirs counted
-    /// at half: the opponent plays next.
-    pub fn threats(&self, me: &[Bits; 3], op: &[Bits; 3]) -> f64 {
+    /// at half: the opponent plays next (`near_op`: `near_fighters(op)`).
+    fn threats(&self, me: &[Bits; 3], op: &[Bits; 3], near_op: (Bits, Bits)) -> f64 {
         let w = &self.w;
         if w.threat == 0.0 {
             return 0.0;
         }
-        let (near_op_up, near_op_leg) = (around(op[1] | op[2]), around(op[2]));
-        let (near_me_up, near_me_leg) = (around(me[1] | me[2]), around(me[2]));
+        let (near_op_up, near_op_leg) = near_op;
+        let (near_me_up, near_me_leg) = near_fighters(me);
         let n = |b: Bits| b.count_ones() as f64;
         let mine_at_risk = w.common * n(me[0] & near_op_up)
             + w.heroic * n(me[1] & near_op_up)

@@ -1000,7 +1000,7 @@ fn positional_choice(ev: &Evaluator, s: &GameState, d: &Decision) -> Option<usiz
             _ => improved_square(s, p, d.kind, option),
         })
         .collect();
-    let theirs = ev.their_progress(s, p);
+    let theirs = ev.their_side(s, p);
     let floor = if improved.iter().flatten().count() >= FLOORED_AT_LEAST {
         ev.readiness_floor(s, p, touched_squares(d.options))
     } else {

@@ -235,7 +235,9 @@ fn extent(lines: Bits) -> u32 {
 fn spans(pieces: Bits) -> (u32, u32) {
     let (mut wide, mut tall) = (0, 0);
     let mut rest = pieces;
-    while rest != 0 {
+    // a group spans no more columns or rows than it has pieces: once the pieces left are no more than
+    // the narrower extent found, no group of them widens either
+    while rest.count_ones() > wide.min(tall) {
         let mut group = rest & rest.wrapping_neg();
         loop {
             let grown = around(group) & rest;
