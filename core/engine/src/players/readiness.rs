@@ -28,6 +28,11 @@ fn add((b0, b1, far): Planes, (c0, c1, c_far): Planes) -> Planes {
     (b0 ^ c0, b1 ^ c1, far)
 }
 
+/// The origins of cost at most 0, 1, 2 and 3 (not far) in the planes `b0`, `b1`.
+fn at_most(b0: Bits, b1: Bits) -> [Bits; FAR] {
+    [!b0 & !b1, !b1, !(b0 & b1), !0]
+}
+
 /// Origin `o`'s bit moved to square `o + off`.
 fn shifted(origins: Bits, off: i32) -> Bits {
     if off >= 0 {
@@ -210,17 +215,15 @@ impl Position {
             }
             let (b0, b1, far) = after[0];
             let ok = allowed & !far;
-            for (t, at) in [!b0 & !b1, !b1, !(b0 & b1), !0].into_iter().enumerate() {
-                if ok & at != 0 {
-                    floor.base = floor.base.min(t);
-                }
+            if let Some(t) = at_most(b0, b1).iter().position(|&at| ok & at != 0) {
+                floor.base = floor.base.min(t);
             }
             let mut before = (0, 0, 0);
             for (j, &(off, rank)) in shape.cells.iter().enumerate() {
                 let (b0, b1, far) = add(before, after[j + 1]);
                 let ok = allowed & !far;
-                for (t, at) in [!b0 & !b1, !b1, !(b0 & b1), !0].into_iter().enumerate() {
-                    floor.within[t] |= shifted(ok & at, off);
+                for (within, at) in floor.within.iter_mut().zip(at_most(b0, b1)) {
+                    *within |= shifted(ok & at, off);
                 }
                 before = add(before, self.cell_planes(off, rank));
             }
