@@ -60,7 +60,8 @@ class Game:
         config: dict[str, Any] = {
             "mode": mode,
             "decks": list(decks),
-            "strategies": [getattr(s, "name", type(s).__name__) for s in strategies],
+            "strategies": [getattr(s, "label", None) or getattr(s, "name", type(s).__name__)
+                           for s in strategies],
             "seed": seed,
         }
         if teams:

@@ -18,6 +18,8 @@ class CorePlayer:
     """The core's strategy ``name`` with its parameters resolved."""
 
     native = True
+    label: str | None = None
+    """The preset it plays as (``strategies.tuned``), which a game record names instead of ``name``."""
 
     def __init__(self, name: str, seed: int, params: dict[str, Any]):
         self.name = name

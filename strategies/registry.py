@@ -9,8 +9,9 @@ from typing import Any
 from sim.decisions import Strategy
 from sim.errors import UserError
 
-DEFAULT_STRATEGY = "planner"
-"""The default player: the strategy a study should use unless it studies the players themselves."""
+DEFAULT_STRATEGY = "swift_tuned"
+"""The default player: the strategy a study should use unless it studies the players themselves. A preset
+shipped with the code (strategies/presets/swift_tuned.toml: ``swift`` with tuned parameters; issue 25)."""
 
 StrategyFactory = Callable[[int, int, dict[str, Any]], Strategy]
 STRATEGIES: dict[str, StrategyFactory] = {}
@@ -60,5 +61,7 @@ def make_strategy(name: str, seat: int, game_seed: int, params: dict[str, Any] |
                                       f"{', '.join(sorted(STRATEGIES))}{presets}")
         if preset.player not in STRATEGIES:
             raise StrategyConfigError(f"preset {name!r}: unknown player {preset.player!r}")
-        name, params = preset.player, {**preset.params, **(params or {})}
+        player = STRATEGIES[preset.player](seat, strategy_seed(game_seed, seat), {**preset.params, **(params or {})})
+        player.label = name  # what a game record names: the preset, which says how it played
+        return player
     return STRATEGIES[name](seat, strategy_seed(game_seed, seat), dict(params or {}))

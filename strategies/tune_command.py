@@ -63,7 +63,7 @@ def register(app: typer.Typer) -> None:
         from strategies import STRATEGIES, make_strategy
         from strategies.tune_player import Search, measure, preset_text, run_search
         from strategies.tune_space import default_space, fixed_params, load_space
-        from strategies.tuned import NAME, presets_dir
+        from strategies.tuned import NAME, SHIPPED, is_shipped, presets_dir
 
         for option, value, minimum in (("--trials", trials, 1), ("--games-per-trial", games_per_trial, 2),
                                        ("--measure-games", measure_games, 2), ("--concurrency", concurrency, 1)):
@@ -84,6 +84,9 @@ def register(app: typer.Typer) -> None:
         dimensions = load_space(space, player) if space is not None else default_space(player)
         fixed = fixed_params(player, param or [], dimensions)
         target = presets_dir() / f"{name}.toml"
+        if presets_dir().resolve() != SHIPPED.resolve() and is_shipped(name):
+            raise UserError(f"--name: {name!r} is a preset shipped with the code (read before "
+                            f"$TASHKALAR_PRESETS); choose another name")
         if target.exists() and not force:
             raise UserError(f"--name: the preset {target} exists; --force replaces it")
         card_set = load_card_set(cards_dir)

@@ -24,9 +24,10 @@ from tests.test_strategies import _after_some_turns, _with_hidden_order_changed
 FEW = {"rollouts": 2}
 
 
-def test_planner_is_the_registered_default_with_its_parameters():
+def test_the_default_is_the_shipped_swift_preset_and_planner_keeps_its_parameters():
+    assert DEFAULT_STRATEGY == "swift_tuned" and make_strategy(DEFAULT_STRATEGY, 0, 1).name == "swift"
     s = make_strategy("planner", 0, 1)
-    assert DEFAULT_STRATEGY == "planner" and "planner" in STRATEGIES
+    assert "planner" in STRATEGIES
     assert s.native and (s.player.setting("rollouts"), s.player.setting("shortlist")) == (4.0, 4.0)
     assert make_strategy("planner", 1, 1, {"shortlist": 6}).player.setting("shortlist") == 6.0
     assert s.player.setting("effect_runs") == 12.0

@@ -118,6 +118,13 @@ def test_a_preset_plays_as_its_player_with_its_params(presets):
     assert make_strategy("sharp", 0, 5, {"patterns": 1.0}).params["patterns"] == 1.0  # given params win
 
 
+def test_a_folder_of_ones_own_neither_hides_nor_replaces_the_shipped_presets(presets):
+    (presets / "swift_tuned.toml").write_text(PRESET)  # the default player's name
+    (presets / "sharp.toml").write_text(PRESET)
+    assert make_strategy("swift_tuned", 0, 1).name == "swift"
+    assert make_strategy("sharp", 0, 1).name == "builder"
+
+
 def test_every_shipped_preset_plays_as_its_player():
     from strategies.tuned import load_preset, preset_names
 
@@ -131,7 +138,7 @@ def test_every_shipped_preset_plays_as_its_player():
 
 def test_unknown_and_broken_presets_are_clear_errors(presets):
     (presets / "sharp.toml").write_text(PRESET)
-    with pytest.raises(StrategyConfigError, match="unknown strategy 'blunt'.*; tuned presets: sharp"):
+    with pytest.raises(StrategyConfigError, match="unknown strategy 'blunt'.*; tuned presets: .*sharp"):
         make_strategy("blunt", 0, 1)
     (presets / "broken.toml").write_text("player = \n")
     with pytest.raises(StrategyConfigError, match=r"broken\.toml: not a readable preset"):
@@ -207,6 +214,7 @@ def tune(tmp_path: Path, *args: str, **kwargs) -> subprocess.CompletedProcess | 
     (["--reference", "nope"], "unknown strategy 'nope'"),
     (["--name", "builder"], "--name: expected a new name"),
     (["--name", "Bad-Name"], "--name: expected a new name"),
+    (["--name", "swift_tuned"], "--name: 'swift_tuned' is a preset shipped with the code"),
     (["--form", "melee-3"], "--form: expected high-form, deathmatch or both separated by a comma"),
     (["--form", "high-form,high-form"], "--form: expected high-form, deathmatch or both"),
     (["--resume"], "no search to resume there"),
@@ -214,7 +222,8 @@ def tune(tmp_path: Path, *args: str, **kwargs) -> subprocess.CompletedProcess | 
     (["--address", "nohost"], "--address 'nohost': expected HOST:PORT"),
 ])
 def test_bad_options_are_one_line_before_ray_starts(tmp_path, presets, args, expected):
-    run = CliRunner().invoke(app, ["tune-player", "--out", str(tmp_path / "out"), *args], prog_name="tashkalar")
+    run = CliRunner().invoke(app, ["tune-player", "--out", str(tmp_path / "out"), "--name", "mine", *args],
+                             prog_name="tashkalar")
     assert run.exit_code == 2 and run.stderr.startswith("error: ") and expected in run.stderr, run.output
     assert len(run.stderr.strip().splitlines()) == 1
 

@@ -245,3 +245,43 @@ fn the_flare_is_kept_unless_it_pays_or_the_turn_is_the_last() {
     let ((before_last, _), _) = invoked(0.0);
     assert!(before_last > 0);
 }
+
+/// Counts the cards a player returns after its discards.
+struct ReturnWatch {
+    player: Box<dyn Strategy>,
+    returned: std::rc::Rc<std::cell::Cell<usize>>,
+}
+
+impl Strategy for ReturnWatch {
+    fn name(&self) -> &str {
+        "return-watch"
+    }
+
+    fn choose(&mut self, view: &PlayerView, d: &Decision) -> usize {
+        let i = self.player.choose(view, d);
+        if d.kind == Kind::Return && matches!(d.options[i], Opt::Being(_)) {
+            self.returned.set(self.returned.get() + 1);
+        }
+        i
+    }
+}
+
+/// A discard that returns cards is valued with what their replacements are expected to add, so swift
+/// (which plays out no clear decision) discards to cycle toward playable cards; valued as the plain discard,
+/// as builder values it, it never did.
+#[test]
+fn swift_returns_cards_worth_less_than_a_fresh_draw() {
+    let returned = std::rc::Rc::new(std::cell::Cell::new(0));
+    for seed in 0..12u64 {
+        let mode = [Mode::Deathmatch, Mode::HighForm][seed as usize % 2];
+        let players: [Box<dyn Strategy>; 2] = [
+            Box::new(ReturnWatch {
+                player: make_strategy("swift", 0, seed).unwrap(),
+                returned: std::rc::Rc::clone(&returned),
+            }),
+            make_strategy("builder", 1, seed).unwrap(),
+        ];
+        game(mode, players, seed).play();
+    }
+    assert!(returned.get() > 0, "no card returned in 12 games");
+}

@@ -38,6 +38,9 @@ pub struct Lookahead {
     /// names (None: the choices inside effects are judged by what they do at once, as the scripted
     /// strategies judge them).
     positional: Option<(i64, Rerun)>,
+    /// A discard that returns cards is valued with what their replacements are expected to add (the
+    /// player has no rollouts to weigh it otherwise); false: valued as the plain discard.
+    returns_valued: bool,
     plan: VecDeque<Answer>,
     /// Team games: the turn, turn seat and controller the plan was made in (None: the next decision's).
     /// A plan is never answered from in another turn, nor after control has passed.
@@ -85,6 +88,7 @@ impl Lookahead {
             full_values: params.full_values as usize,
             pass_control: params.pass_control,
             positional: None,
+            returns_valued: false,
             plan: VecDeque::new(),
             plan_key: None,
         }
@@ -136,6 +140,13 @@ impl Lookahead {
         self.positional = Some((runs, rerun));
     }
 
+    /// Value a discard's returns (with `value_positions`) by the readiness their replacements are expected
+    /// to bring over the cards returned, instead of at the plain discard's value (`swift`, which plays no
+    /// rollout on a clear decision, would otherwise never find a return worth making).
+    pub fn value_returns(&mut self) {
+        self.returns_valued = true;
+    }
+
     /// The answers planned for the decisions of the action chosen last (empty between actions).
     pub fn plan(&self) -> &VecDeque<Answer> {
         &self.plan
@@ -184,9 +195,10 @@ impl Lookahead {
             }
             let mut outcome = self.outcome(&mut at, p, action);
             if action == Action::Discard && self.positional.is_some() {
-                if let Some(returns) =
+                if let Some((returns, gain)) =
                     self.return_plan(&at.game.state, p, &outcome.answers, &at.ready)
                 {
+                    outcome.value += self.returns_gain(gain);
                     outcome.answers = returns;
                 }
             }
@@ -438,8 +450,8 @@ impl Lookahead {
                     let answers = outcome.into_answers();
                     let returns = self.return_plan(&at.game.state, p, &answers, &at.ready);
                     out.push((i, value, answers));
-                    if let Some(returns) = returns {
-                        out.push((i, value, returns));
+                    if let Some((returns, gain)) = returns {
+                        out.push((i, value + self.returns_gain(gain), returns));
                     }
                 }
                 _ => {
@@ -500,18 +512,29 @@ impl Lookahead {
         )
     }
 
+    /// The value a discard's returns add when `returns_valued`: `gain` (readiness worth) at the
+    /// patterns' weight; nothing otherwise.
+    fn returns_gain(&self, gain: f64) -> f64 {
+        if self.returns_valued {
+            self.patterns() * gain
+        } else {
+            0.0
+        }
+    }
+
     /// The discard `plan` (discard, then return nothing) with the cards returned first whose readiness
     /// worth is below what a draw from their deck is expected to bring (the mean worth of that deck's
     /// cards in the position, the sandbox's deal of it): beings and legends, each replaced at the end of
-    /// the turn. None when no card is worth returning. A flare is not returned: no evaluation values
-    /// the flare held, so the rollouts could not weigh it.
+    /// the turn; with the readiness worth the replacements are expected to gain over them. None when no
+    /// card is worth returning. A flare is not returned: no evaluation values the flare held, so the
+    /// rollouts could not weigh it.
     fn return_plan(
         &self,
         sb: &GameState,
         p: usize,
         plan: &[Answer],
         ready: &Readiness,
-    ) -> Option<Vec<Answer>> {
+    ) -> Option<(Vec<Answer>, f64)> {
         let Some(&(Kind::Discard, Opt::Being(discarded))) = plan.first() else {
             return None;
         };
@@ -533,6 +556,7 @@ impl Lookahead {
             .map(|c| (c, draw_being));
         let held_legends = sb.legend_hand[p].iter().map(|&c| (c, draw_legend));
         let mut returned_beings = 0;
+        let mut gain = 0.0;
         for (card, draw) in beings.chain(held_legends) {
             let Some(draw) = draw else { continue };
             let legend = sb.cards.being(card).is_legend();
@@ -540,16 +564,18 @@ impl Lookahead {
             if !legend && returned_beings >= sb.deck[p].len() {
                 continue;
             }
-            if ready.worth_of(card) < draw {
+            let worth = ready.worth_of(card);
+            if worth < draw {
                 answers.push((Kind::Return, Opt::Being(card)));
                 returned_beings += !legend as usize;
+                gain += draw - worth;
             }
         }
         if answers.len() == 1 {
             return None;
         }
         answers.push((Kind::Return, Opt::None));
-        Some(answers)
+        Some((answers, gain))
     }
 
     /// Indexes of the summon options (placements, improvised ones after them) worth trying: one per

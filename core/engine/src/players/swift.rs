@@ -85,6 +85,7 @@ impl Swift {
         };
         let mut base = Lookahead::new(SWIFT_BASE, seed, &base_params);
         base.value_positions(params.effect_runs, Rerun::Unvalued);
+        base.value_returns();
         base
     }
 
