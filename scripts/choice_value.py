@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -80,7 +81,7 @@ class ChoiceValue:
     take_vs_own: Paired
 
 
-def _paired(pairs: list[tuple[bool, bool]]) -> Paired:
+def paired_results(pairs: list[tuple[bool, bool]]) -> Paired:
     return Paired(up=sum(a and not b for a, b in pairs), down=sum(b and not a for a, b in pairs),
                   same=sum(a == b for a, b in pairs))
 
@@ -111,10 +112,10 @@ def measure(card: str, kind: str, decks: tuple[str, str], form: str, strategy: s
         take_none.append((results[TAKE], results[NONE]))
         own_none.append((won, results[NONE]))
         take_own.append((results[TAKE], won))
-    return ChoiceValue(games, meetings, _paired(take_none), _paired(own_none), _paired(take_own))
+    return ChoiceValue(games, meetings, paired_results(take_none), paired_results(own_none), paired_results(take_own))
 
 
-def _line(label: str, estimate: Paired) -> str:
+def estimate_line(label: str, estimate: Paired) -> str:
     if estimate.value is None:
         return f"{label}: no pair differs (n={estimate.n})"
     lo, hi = estimate.interval
@@ -127,9 +128,9 @@ def render(value: ChoiceValue) -> str:
     took = sum(m.took for m in value.meetings)
     lines = [f"the choice arose in {n} of {value.games} games; the player took it in {took} of them"]
     if n:
-        lines += [_line("always take minus always none", value.take_vs_none),
-                  _line("own answers minus always none", value.own_vs_none),
-                  _line("always take minus own answers", value.take_vs_own)]
+        lines += [estimate_line("always take minus always none", value.take_vs_none),
+                  estimate_line("own answers minus always none", value.own_vs_none),
+                  estimate_line("always take minus own answers", value.take_vs_own)]
     return "\n".join(lines)
 
 
@@ -143,16 +144,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=1000, help="seeds played (0 to N-1)")
     args = parser.parse_args(argv)
     decks = args.decks.split(",")
-    try:
+
+    def report() -> str:
         if len(decks) != 2:
             raise UserError(f"--decks: expected two decks separated by a comma, got {args.decks!r}")
         if args.card not in load_card_set().by_id:
             raise UserError(f"--card: no card {args.card!r} in the card set")
-        value = measure(args.card, args.kind, (decks[0], decks[1]), args.form, args.strategy, args.games)
+        return render(measure(args.card, args.kind, (decks[0], decks[1]), args.form, args.strategy, args.games))
+
+    return printed(report)
+
+
+def printed(report: Callable[[], str]) -> int:
+    """Print what ``report`` returns (exit 0), or its UserError as one line on stderr (exit 2)."""
+    try:
+        text = report()
     except UserError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
-    print(render(value))
+    print(text)
     return 0
 
 

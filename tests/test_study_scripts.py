@@ -1,5 +1,5 @@
 """scripts/ablation_coverage.py and scripts/validation.py on real runs written without Ray (small studies), and
-scripts/choice_value.py on real games."""
+scripts/choice_value.py and scripts/skipped_summon_value.py on real games."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 from pipelines.study import parse_study
 from reports.calibration import run_local
 from reports.stats import Paired
-from scripts import ablation_coverage, choice_value, validation
+from scripts import ablation_coverage, choice_value, skipped_summon_value, validation
 
 
 def _run(tmp_path: Path, name: str, strategy: str, seed: int, games: int, cards: list[str]) -> Path:
@@ -88,3 +88,13 @@ def test_choice_value_names_a_bad_argument(capsys: pytest.CaptureFixture[str]) -
     assert capsys.readouterr().err == "error: --card: no card 'imperial/nobody' in the card set\n"
     assert choice_value.main(["--card", "imperial/herald", "--kind", "move", "--decks", "imperial"]) == 2
     assert "--decks: expected two decks" in capsys.readouterr().err
+
+
+def test_skipped_summon_value_replays_each_skip_with_a_legend_summoned(capsys: pytest.CaptureFixture[str]) -> None:
+    value = skipped_summon_value.measure("swift_tuned", "high-form", 24)
+    assert 0 < value.skipped <= 24 and value.summon_vs_own.n == value.skipped
+    assert value.summon_vs_own.up + value.summon_vs_own.down > 0  # the forced summons change games
+    assert skipped_summon_value.main(["--games", "4", "--form", "deathmatch"]) == 0
+    assert capsys.readouterr().out.startswith("a legal legend summon was skipped in ")
+    assert skipped_summon_value.main(["--strategy", "nobody"]) == 2
+    assert "unknown strategy 'nobody'" in capsys.readouterr().err
