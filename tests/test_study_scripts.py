@@ -1,5 +1,5 @@
 """scripts/ablation_coverage.py and scripts/validation.py on real runs written without Ray (small studies), and
-scripts/choice_value.py and scripts/skipped_summon_value.py on real games."""
+scripts/choice_value.py and scripts/skipped_option_value.py on real games."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 from pipelines.study import parse_study
 from reports.calibration import run_local
 from reports.stats import Paired
-from scripts import ablation_coverage, choice_value, skipped_summon_value, validation
+from scripts import ablation_coverage, choice_value, skipped_option_value, validation
 
 
 def _run(tmp_path: Path, name: str, strategy: str, seed: int, games: int, cards: list[str]) -> Path:
@@ -90,11 +90,13 @@ def test_choice_value_names_a_bad_argument(capsys: pytest.CaptureFixture[str]) -
     assert "--decks: expected two decks" in capsys.readouterr().err
 
 
-def test_skipped_summon_value_replays_each_skip_with_a_legend_summoned(capsys: pytest.CaptureFixture[str]) -> None:
-    value = skipped_summon_value.measure("swift_tuned", "high-form", 24)
-    assert 0 < value.skipped <= 24 and value.summon_vs_own.n == value.skipped
-    assert value.summon_vs_own.up + value.summon_vs_own.down > 0  # the forced summons change games
-    assert skipped_summon_value.main(["--games", "4", "--form", "deathmatch"]) == 0
-    assert capsys.readouterr().out.startswith("a legal legend summon was skipped in ")
-    assert skipped_summon_value.main(["--strategy", "nobody"]) == 2
+def test_skipped_option_value_replays_each_skip_with_the_option_taken(capsys: pytest.CaptureFixture[str]) -> None:
+    value = skipped_option_value.measure("legend-summon", "swift_tuned", "high-form", 24)
+    assert 0 < value.skipped <= 24 and value.taken_vs_own.n == value.skipped
+    assert value.taken_vs_own.up + value.taken_vs_own.down > 0  # the forced summons change games
+    flares = skipped_option_value.measure("last-flare", "swift_tuned", "deathmatch", 24)
+    assert 0 < flares.skipped <= 24 and flares.taken_vs_own.n == flares.skipped
+    assert skipped_option_value.main(["--option", "last-flare", "--games", "4", "--form", "deathmatch"]) == 0
+    assert capsys.readouterr().out.startswith("last-flare skipped in ")
+    assert skipped_option_value.main(["--option", "legend-summon", "--strategy", "nobody"]) == 2
     assert "unknown strategy 'nobody'" in capsys.readouterr().err
