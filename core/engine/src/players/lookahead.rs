@@ -474,12 +474,15 @@ impl Lookahead {
         value - base > self.flare_margin
     }
 
-    /// `flare_pays`, except that on the player's last turn keeping the flare is worth nothing.
+    /// `flare_pays`, except that on the player's last turn keeping the flare is worth nothing: it is invoked
+    /// unless the position loses by it (a flare whose planned answers change nothing the evaluation sees
+    /// still gets its answers chosen afresh in the game; measured, those flares won games:
+    /// scripts/skipped_option_value.py).
     pub fn flare_pays_from(&self, value: f64, standing: &Standing) -> bool {
         if standing.later_turn {
             self.flare_pays(value, standing.value)
         } else {
-            value > standing.value
+            value >= standing.value
         }
     }
 
