@@ -4,7 +4,7 @@
 
 The deals, the reference, the forms and the deck pairings are the preset's own (``[measured]``, ``[search]``),
 so the new figures compare one for one with the old; ``[params]`` and ``[search]`` are kept, and a comment
-line records the old win rate. docs/strategies.md, "A tuned fast player".
+line records the old win rate. docs/strategies.md, "The default player".
 """
 
 from __future__ import annotations

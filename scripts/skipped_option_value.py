@@ -25,10 +25,11 @@ from reports.stats import Paired
 from scripts.choice_value import estimate_line, paired_results, printed
 from sim.bench import pairings
 from sim.cards import BASE_DECKS, load_card_set
-from sim.decisions import FLARE, SUMMON, Action, Decision, PlayerView, Strategy
+from sim.decisions import FLARE, Action, Decision, PlayerView, Strategy
 from sim.errors import UserError
 from sim.game import Game
 from sim.state import MODES
+from strategies.blind_spots import is_legend_summon
 from strategies.registry import make_strategy
 
 
@@ -44,8 +45,7 @@ class Asked(NamedTuple):
 
 
 def _legends(options: list) -> list[int]:
-    return [i for i, o in enumerate(options)
-            if isinstance(o, Action) and o.kind == SUMMON and o.card is not None and o.card.is_legend]
+    return [i for i, o in enumerate(options) if is_legend_summon(o)]
 
 
 def _flare(options: list) -> int | None:

@@ -92,7 +92,7 @@ class BlindSpots:
         return asdict(self) | {"winner_mean_points": self.winner_mean_points}
 
 
-def _is_legend_summon(option: Any) -> bool:
+def is_legend_summon(option: Any) -> bool:
     return isinstance(option, Action) and option.kind == SUMMON and option.card is not None and option.card.is_legend
 
 
@@ -117,9 +117,9 @@ def count_game(counts: BlindSpots, log: Sequence[Asked], record: GameRecord, sea
         key = (asked.turn, d.player)
         if d.kind == "action":
             last_turn[d.player] = max(last_turn.get(d.player, 0), asked.turn)
-            if any(_is_legend_summon(o) for o in d.options):
+            if any(is_legend_summon(o) for o in d.options):
                 legend_legal.add(key)
-            if _is_legend_summon(option):
+            if is_legend_summon(option):
                 legend_made.add(key)
             if any(o.kind == FLARE for o in d.options):
                 flare_offered.add(key)

@@ -51,6 +51,7 @@ def _register_builtins() -> None:
 
 def make_strategy(name: str, seat: int, game_seed: int, params: dict[str, Any] | None = None) -> Strategy:
     _register_builtins()
+    label = None
     if name not in STRATEGIES:
         from strategies.tuned import load_preset, preset_names
 
@@ -61,7 +62,8 @@ def make_strategy(name: str, seat: int, game_seed: int, params: dict[str, Any] |
                                       f"{', '.join(sorted(STRATEGIES))}{presets}")
         if preset.player not in STRATEGIES:
             raise StrategyConfigError(f"preset {name!r}: unknown player {preset.player!r}")
-        player = STRATEGIES[preset.player](seat, strategy_seed(game_seed, seat), {**preset.params, **(params or {})})
-        player.label = name  # what a game record names: the preset, which says how it played
-        return player
-    return STRATEGIES[name](seat, strategy_seed(game_seed, seat), dict(params or {}))
+        label, name, params = name, preset.player, {**preset.params, **(params or {})}
+    player = STRATEGIES[name](seat, strategy_seed(game_seed, seat), dict(params or {}))
+    if label is not None:
+        player.label = label  # what a game record names: the preset, which says how it played
+    return player
